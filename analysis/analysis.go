@@ -1,0 +1,158 @@
+// Package analysis is the frame every remixlet check plugs into, after
+// golang.org/x/tools/go/analysis: an Analyzer is a value with a name, a doc
+// and a run function; the driver loads a stored remixlet once (Load) and
+// hands the same bytes to every analyzer, in dependency order.
+package analysis
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"sync"
+
+	"github.com/remixlet/remixlet/finding"
+)
+
+// Analyzer is one check over a stored remixlet.
+type Analyzer struct {
+	Name string
+	Doc  string
+	// File is the stored file the analyzer checks ("style.css"), or "" for
+	// checks over the whole package. When a required analyzer produced no
+	// result, the driver reports that file as not analysed instead of
+	// running the analyzer.
+	File string
+	// Requires lists analyzers whose results Run reads from Pass.ResultOf.
+	Requires []*Analyzer
+	// Run reports findings through the pass and returns a result for the
+	// analyzers that require this one. A nil result tells dependents there
+	// is nothing they can safely build on. An error means the analyzer could
+	// not run at all.
+	Run func(*Pass) (any, error)
+}
+
+// Pass is one analyzer's view of one package.
+type Pass struct {
+	Analyzer *Analyzer
+	Package  *Package
+	ResultOf map[*Analyzer]any
+	findings []finding.Finding
+}
+
+// Report records a finding.
+func (p *Pass) Report(f finding.Finding) { p.findings = append(p.findings, f) }
+
+// Result is what the analyzers found in one package.
+type Result struct {
+	Dir      string
+	Package  *Package // nil when the folder could not be read
+	Findings []finding.Finding
+	ResultOf map[*Analyzer]any
+	Err      error // the package could not be checked at all (exit status 2)
+}
+
+// Refused reports whether any finding is an error.
+func (r *Result) Refused() bool { return finding.HasErrors(r.Findings) }
+
+// Run loads dir and runs the analyzers (and what they require) over it.
+func Run(dir string, analyzers []*Analyzer) *Result {
+	pkg, err := Load(dir)
+	if err != nil {
+		return &Result{Dir: dir, Err: err}
+	}
+	return RunPackage(pkg, analyzers)
+}
+
+// RunPackage runs the analyzers over an already loaded package.
+func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
+	res := &Result{Dir: pkg.Dir, Package: pkg, ResultOf: map[*Analyzer]any{}}
+	res.Findings = append(res.Findings, pkg.Findings...)
+	for _, a := range order(analyzers) {
+		if missing := missingRequirement(a, res.ResultOf); missing != nil {
+			if a.File != "" && pkg.Has(a.File) {
+				res.Findings = append(res.Findings, finding.New("package/not-analysed", a.File, finding.Position{},
+					"%s was not checked because %s could not be read: fix the errors above, then lint again", a.File, describeRequirement(missing)))
+			}
+			continue
+		}
+		pass := &Pass{Analyzer: a, Package: pkg, ResultOf: res.ResultOf}
+		out, err := runSafely(a, pass)
+		res.Findings = append(res.Findings, pass.findings...)
+		if err != nil {
+			res.Err = fmt.Errorf("%s: %w", a.Name, err)
+			continue
+		}
+		res.ResultOf[a] = out
+	}
+	finding.Sort(res.Findings)
+	return res
+}
+
+func describeRequirement(a *Analyzer) string {
+	if a.File != "" {
+		return a.File
+	}
+	return a.Name
+}
+
+func missingRequirement(a *Analyzer, results map[*Analyzer]any) *Analyzer {
+	for _, req := range a.Requires {
+		if results[req] == nil {
+			return req
+		}
+	}
+	return nil
+}
+
+// runSafely turns a panic inside an analyzer into an error: a checker that
+// crashed has not checked anything, and must not look as if it passed.
+func runSafely(a *Analyzer, pass *Pass) (out any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error (please report): %v\n%s", r, debug.Stack())
+		}
+	}()
+	return a.Run(pass)
+}
+
+// order returns the analyzers and everything they require, each once,
+// requirements first, otherwise in the order given.
+func order(analyzers []*Analyzer) []*Analyzer {
+	var out []*Analyzer
+	var visit func(a *Analyzer)
+	visit = func(a *Analyzer) {
+		if slices.Contains(out, a) {
+			return
+		}
+		for _, r := range a.Requires {
+			visit(r)
+		}
+		out = append(out, a)
+	}
+	for _, a := range analyzers {
+		visit(a)
+	}
+	return out
+}
+
+// RunAll checks many folders at once, one worker per core, and returns the
+// results in the order of dirs.
+func RunAll(dirs []string, analyzers []*Analyzer) []*Result {
+	results := make([]*Result, len(dirs))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(dirs)) {
+		wg.Go(func() {
+			for i := range work {
+				results[i] = Run(dirs[i], analyzers)
+			}
+		})
+	}
+	for i := range dirs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return results
+}

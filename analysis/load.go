@@ -1,0 +1,232 @@
+package analysis
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/remixlet/remixlet/finding"
+)
+
+// StoredFile is one file the stored form may hold.
+type StoredFile struct {
+	Name     string
+	Required bool
+	MaxSize  int64 // bytes
+	JSON     bool
+}
+
+// StoredFiles are the only files a stored remixlet may hold, with their
+// size caps. The caps are far above what a remixlet needs and keep every
+// check bounded.
+var StoredFiles = []StoredFile{
+	{Name: "manifest.json", Required: true, MaxSize: 64 << 10, JSON: true},
+	{Name: "script.js", MaxSize: 1 << 20},
+	{Name: "style.css", MaxSize: 512 << 10},
+	{Name: "rules.json", MaxSize: 2 << 20, JSON: true},
+}
+
+func storedFile(name string) (StoredFile, bool) {
+	for _, f := range StoredFiles {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return StoredFile{}, false
+}
+
+// File is one file's bytes exactly as read, once.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Package is a stored remixlet as read from its folder: the bytes every
+// analyzer checks and the digest is computed from.
+type Package struct {
+	Dir      string
+	Files    []File            // files that passed the loader's checks, sorted by name
+	Present  []string          // every stored-form name found, even one refused (too large, not UTF-8)
+	Findings []finding.Finding // what the loader refused
+}
+
+// File returns the bytes of a stored file that passed the loader's checks.
+func (p *Package) File(name string) ([]byte, bool) {
+	for _, f := range p.Files {
+		if f.Name == name {
+			return f.Data, true
+		}
+	}
+	return nil, false
+}
+
+// Has reports whether the folder holds a file of that name, whether or not
+// the loader accepted its bytes.
+func (p *Package) Has(name string) bool { return slices.Contains(p.Present, name) }
+
+// Load reads a stored remixlet folder. Every file is opened through an
+// os.Root, so nothing outside dir is ever opened, and read exactly once.
+// Refusals are findings in Package.Findings; the error is for a folder that
+// cannot be read at all (exit status 2).
+func Load(dir string) (*Package, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a folder: lint takes a stored remixlet folder", dir)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	entries, err := fs.ReadDir(root.FS(), ".")
+	if err != nil {
+		return nil, err
+	}
+	p := &Package{Dir: dir}
+	// Names that fold to the same lower case are one file on a
+	// case-insensitive disk. The name spelled exactly as the format spells
+	// it is checked as usual; every other spelling is refused.
+	folded := map[string][]string{}
+	for _, e := range entries {
+		lower := strings.ToLower(e.Name())
+		folded[lower] = append(folded[lower], e.Name())
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if same := folded[strings.ToLower(name)]; len(same) > 1 {
+			keep := same[0]
+			if slices.Contains(same, strings.ToLower(name)) {
+				keep = strings.ToLower(name)
+			}
+			if name != keep {
+				p.refuse("package/case-collision", name, "%q and %q differ only in case: on a case-insensitive disk they are one file; keep only %q", keep, name, strings.ToLower(name))
+				continue
+			}
+		}
+		if err := p.loadEntry(root, name, e.Type()); err != nil {
+			return nil, err
+		}
+	}
+	if !p.Has("manifest.json") && !hasFinding(p.Findings, "manifest.json") {
+		p.refuse("package/missing-manifest", "", "no manifest.json in %s: every remixlet needs one", dir)
+	}
+	slices.SortFunc(p.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
+	slices.Sort(p.Present)
+	finding.Sort(p.Findings)
+	return p, nil
+}
+
+func hasFinding(fs []finding.Finding, file string) bool {
+	return slices.ContainsFunc(fs, func(f finding.Finding) bool { return f.File == file })
+}
+
+func (p *Package) refuse(rule, file, format string, args ...any) {
+	p.Findings = append(p.Findings, finding.New(rule, file, finding.Position{}, format, args...))
+}
+
+func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error {
+	spec, known := storedFile(name)
+	switch {
+	case mode&fs.ModeSymlink != 0:
+		p.refuse("package/link", name, "%s is a symbolic link: replace it with a copy of the file it points to", name)
+		return nil
+	case mode.IsDir():
+		p.refuse("package/folder", name, "%s/ is a folder: the stored form is flat; remove it, or bundle its sources with `remixlet build`", name)
+		return nil
+	case !known:
+		hint := "remove it, or bundle it into script.js or style.css with `remixlet build`"
+		if _, ok := storedFile(strings.ToLower(name)); ok {
+			hint = fmt.Sprintf("names are case-sensitive: rename it to %s", strings.ToLower(name))
+		}
+		p.refuse("package/unexpected-file", name, "%s is not part of the stored form (manifest.json, script.js, style.css, rules.json): %s", name, hint)
+		return nil
+	case !mode.IsRegular():
+		p.refuse("package/not-regular", name, "%s is not a regular file (%s): replace it with a regular file", name, describeMode(mode))
+		return nil
+	}
+	p.Present = append(p.Present, name)
+
+	before, err := root.Lstat(name)
+	if err != nil {
+		return err
+	}
+	if !before.Mode().IsRegular() {
+		p.refuse("package/not-regular", name, "%s changed into a %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
+		return nil
+	}
+	if hardLinked(before) {
+		p.refuse("package/link", name, "%s is a hard link shared with another file, which can change it after approval: replace it with a copy", name)
+		return nil
+	}
+	if before.Size() > spec.MaxSize {
+		p.refuse("package/too-large", name, "%s is %s, over its cap of %s: make it smaller", name, byteSize(before.Size()), byteSize(spec.MaxSize))
+		return nil
+	}
+	f, err := openNoFollow(root, name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	opened, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(before, opened) || !opened.Mode().IsRegular() {
+		p.refuse("package/link", name, "%s was replaced while being read: lint a folder nothing else is changing", name)
+		return nil
+	}
+	data, err := io.ReadAll(io.LimitReader(f, spec.MaxSize+1))
+	if err != nil {
+		return err
+	}
+	if int64(len(data)) > spec.MaxSize {
+		p.refuse("package/too-large", name, "%s grew past its cap of %s while being read: make it smaller", name, byteSize(spec.MaxSize))
+		return nil
+	}
+	if spec.JSON && bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
+		p.Findings = append(p.Findings, finding.New("package/bom", name, finding.Position{Line: 1, Column: 1},
+			"%s starts with a byte-order mark: save it as UTF-8 without one", name))
+		return nil
+	}
+	if off := finding.FirstInvalidUTF8(data); off >= 0 {
+		pos := finding.NewLines(data).Position(off)
+		p.Findings = append(p.Findings, finding.New("package/invalid-utf8", name, pos,
+			"byte 0x%02X at offset %d is not valid UTF-8: save %s as UTF-8", data[off], off, name))
+		return nil
+	}
+	p.Files = append(p.Files, File{Name: name, Data: data})
+	return nil
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "not a regular file"
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/finding"
+)
+
+type explainOptions struct {
+	Rule string
+}
+
+func newExplainCmd(io streams) *cobra.Command {
+	opts := &explainOptions{}
+	return &cobra.Command{
+		Use:   "explain [RULE]",
+		Short: "Print one rule, or the table of every rule",
+		Long:  "Print what a rule refuses, why, and what to do instead. Without a rule, print the table of every rule.\n\nRules:\n" + ruleList(),
+		Args:  cobra.MaximumNArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			var ids []string
+			for _, r := range finding.Rules() {
+				ids = append(ids, r.ID+"\t"+r.Title)
+			}
+			return ids, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.Rule = args[0]
+			}
+			return runExplain(opts, io)
+		},
+	}
+}
+
+func ruleList() string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 2, 8, 2, ' ', 0)
+	for _, r := range finding.Rules() {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", r.ID, r.Severity, r.Title)
+	}
+	tw.Flush()
+	return b.String()
+}
+
+func runExplain(opts *explainOptions, io streams) error {
+	if opts.Rule == "" {
+		_, err := fmt.Fprint(io.Out, ruleList())
+		return err
+	}
+	r, ok := finding.Lookup(opts.Rule)
+	if !ok {
+		return fmt.Errorf("no rule %q: run 'remixlet explain' for the list", opts.Rule)
+	}
+	_, err := fmt.Fprintf(io.Out, "%s (%s)\n%s\n\nWhy: %s\n\nDo instead: %s\n", r.ID, r.Severity, r.Title, r.Why, r.Fix)
+	return err
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// run executes a command line the way main does and returns its exit
+// status and outputs.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := execute(args, streams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+	return code, out.String(), errOut.String()
+}
+
+func TestLintExitStatus(t *testing.T) {
+	bad := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bad, "manifest.json"), []byte(`{"name": "x"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		out  string // substring of stdout
+		err  string // substring of stderr
+	}{
+		{"clean example", []string{"lint", "../../testdata/examples/hide-promoted"}, 0, "1 remixlet checked: 0 errors, 0 warnings", ""},
+		{"all examples", []string{"lint", "../../testdata/examples/hide-promoted", "../../testdata/examples/reading-mode", "../../testdata/examples/block-trackers"}, 0, "3 remixlets checked", ""},
+		{"refused", []string{"lint", bad}, 1, "manifest/missing-key", ""},
+		{"refused and clean", []string{"lint", "../../testdata/examples/hide-promoted", bad}, 1, "(1 of 2 refused)", ""},
+		{"missing folder", []string{"lint", filepath.Join(bad, "nope")}, 2, "could not check", "no such file"},
+		{"no args", []string{"lint"}, 2, "", "requires at least 1 arg"},
+		{"unknown flag", []string{"lint", "--nope", bad}, 2, "", "unknown flag"},
+		{"unknown format", []string{"lint", "-f", "xml", bad}, 2, "", `unknown format "xml"`},
+		{"two formats to stdout", []string{"lint", "-f", "json", "-f", "text", bad}, 2, "", "more than one format"},
+		{"unknown command", []string{"frobnicate"}, 2, "", "unknown command"},
+		{"explain one", []string{"explain", "package/link"}, 0, "Do instead: Replace the link", ""},
+		{"explain unknown", []string{"explain", "package/nope"}, 2, "", `no rule "package/nope"`},
+		{"explain all", []string{"explain"}, 0, "manifest/duplicate-key", ""},
+		{"schema", []string{"schema", "manifest"}, 0, `"$schema": "https://json-schema.org/draft/2020-12/schema"`, ""},
+		{"schema unknown", []string{"schema", "nope"}, 2, "", `no schema "nope"`},
+		{"version", []string{"version"}, 0, "remixlet API: 1.0.0 to 1.0.2", ""},
+		{"completion", []string{"completion", "bash"}, 0, "bash completion", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := run(t, tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.err) {
+				t.Errorf("exit %d (want %d)\nstdout: %s\nstderr: %s\nwant stdout containing %q, stderr containing %q", code, tc.code, out, errOut, tc.out, tc.err)
+			}
+		})
+	}
+}
+
+// Several formats in one run: each file gets its own format.
+func TestLintSeveralFormats(t *testing.T) {
+	dir := t.TempDir()
+	sarif, js := filepath.Join(dir, "out.sarif"), filepath.Join(dir, "out.json")
+	code, out, _ := run(t, "lint", "-f", "sarif="+sarif, "--format", "json="+js, "-f", "github", "../../testdata/examples/hide-promoted")
+	if code != 0 || out != "" {
+		t.Fatalf("exit %d, stdout %q (github format with no findings prints nothing)", code, out)
+	}
+	for path, want := range map[string]string{sarif: `"version": "2.1.0"`, js: `"remixlets": [`} {
+		data, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(data), want) {
+			t.Errorf("%s: %v, want it to contain %q", path, err, want)
+		}
+	}
+}
+
+// The help the rule table prints from: explain's --help lists every rule.
+func TestExplainHelpListsRules(t *testing.T) {
+	_, out, _ := run(t, "explain", "--help")
+	for _, id := range []string{"package/link", "manifest/permission-host"} {
+		if !strings.Contains(out, id) {
+			t.Errorf("explain --help does not list %s", id)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/manifest"
+)
+
+type schemaOptions struct {
+	Name string
+}
+
+// schemas are the JSON Schemas the toolchain validates with, by name.
+var schemas = map[string]func() []byte{
+	"manifest": manifest.SchemaJSON,
+}
+
+func newSchemaCmd(io streams) *cobra.Command {
+	opts := &schemaOptions{}
+	names := slices.Sorted(maps.Keys(schemas))
+	return &cobra.Command{
+		Use:       "schema NAME",
+		Short:     "Print a JSON Schema (" + strings.Join(names, ", ") + ") for editors",
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: names,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Name = args[0]
+			return runSchema(opts, io)
+		},
+	}
+}
+
+func runSchema(opts *schemaOptions, io streams) error {
+	get, ok := schemas[opts.Name]
+	if !ok {
+		return fmt.Errorf("no schema %q: use one of %s", opts.Name, strings.Join(slices.Sorted(maps.Keys(schemas)), ", "))
+	}
+	_, err := io.Out.Write(get())
+	return err
+}

@@ -1,0 +1,111 @@
+// Package finding holds what every remixlet analyzer shares: a finding, its
+// position and severity, and the table of rules a finding can cite.
+//
+// Columns count characters (Unicode code points), 1-based, as editors and
+// the text output show them. Outputs that need UTF-16 columns (SARIF)
+// convert from the source line.
+package finding
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity says whether a finding refuses the remixlet.
+type Severity int
+
+const (
+	// Warning is reported but does not refuse.
+	Warning Severity = iota + 1
+	// Error refuses the remixlet: lint exits 1.
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return fmt.Sprintf("severity(%d)", int(s))
+}
+
+// Position is a place in a file. Line and Column are 1-based; Column counts
+// characters. The zero Position means "the whole file".
+type Position struct {
+	Line   int
+	Column int
+}
+
+// IsValid reports whether the position names a line.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+func (p Position) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return fmt.Sprintf("%d:%d", p.Line, p.Column)
+}
+
+// Finding is one thing an analyzer refuses or warns about.
+type Finding struct {
+	Rule     string   // rule id from the table, e.g. "manifest/duplicate-key"
+	Severity Severity // the rule's default unless an analyzer lowered it (legacy remixlets)
+	File     string   // name inside the remixlet folder ("manifest.json"); "" for the folder itself
+	Start    Position
+	End      Position // zero when unknown
+	Message  string   // what is wrong and what to do instead
+}
+
+// New returns a finding for rule at pos with the rule's default severity.
+// It panics on a rule id that is not in the table: that is a programming
+// error the rule-table tests catch.
+func New(rule, file string, pos Position, format string, args ...any) Finding {
+	r, ok := Lookup(rule)
+	if !ok {
+		panic("finding: unknown rule " + rule)
+	}
+	return Finding{Rule: r.ID, Severity: r.Severity, File: file, Start: pos, Message: fmt.Sprintf(format, args...)}
+}
+
+// WithEnd returns f with its end position set.
+func (f Finding) WithEnd(end Position) Finding {
+	f.End = end
+	return f
+}
+
+// AsWarning returns f lowered to a warning, as for a remixlet saved before
+// a check existed; the message says so.
+func (f Finding) AsWarning(why string) Finding {
+	if f.Severity == Error {
+		f.Severity = Warning
+		if why != "" {
+			f.Message += " (" + why + ")"
+		}
+	}
+	return f
+}
+
+func (f Finding) String() string {
+	var b strings.Builder
+	if f.File != "" {
+		b.WriteString(f.File)
+		if f.Start.IsValid() {
+			fmt.Fprintf(&b, ":%d:%d", f.Start.Line, f.Start.Column)
+		}
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%s %s: %s", f.Severity, f.Rule, f.Message)
+	return b.String()
+}
+
+// HasErrors reports whether any finding refuses.
+func HasErrors(fs []Finding) bool {
+	for _, f := range fs {
+		if f.Severity == Error {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,4 @@
+package finding
+
+// cssRules are filled in by the analyzer that reports them.
+var cssRules = []Rule{}

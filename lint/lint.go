@@ -1,0 +1,17 @@
+// Package lint runs every check on a stored remixlet. Analyzers lists them
+// in the order their findings matter to a reader: the package's files and
+// manifest first, then the code, the stylesheet and the network rules.
+package lint
+
+import (
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/manifest"
+)
+
+// Analyzers are the checks `remixlet lint` runs.
+var Analyzers = []*analysis.Analyzer{
+	manifest.Analyzer,
+}
+
+// Dir checks one stored remixlet folder with every analyzer.
+func Dir(dir string) *analysis.Result { return analysis.Run(dir, Analyzers) }

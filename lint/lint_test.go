@@ -1,0 +1,104 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/casetest"
+	"github.com/remixlet/remixlet/lint"
+)
+
+// TestCases runs every annotated case under testdata/cases through all the
+// analyzers `remixlet lint` runs, and requires exactly the declared findings.
+func TestCases(t *testing.T) {
+	files, err := casetest.Glob("../testdata/cases")
+	if err != nil {
+		t.Fatal(err)
+	}
+	casetest.Run(t, files, func(t *testing.T, dir string) []finding.Finding {
+		res := lint.Dir(dir)
+		if res.Err != nil {
+			t.Fatalf("could not check: %v", res.Err)
+		}
+		return res.Findings
+	})
+}
+
+// TestExamples requires every shipped example to lint without a single
+// finding: they are what the README tells people to try first.
+func TestExamples(t *testing.T) {
+	dirs, err := filepath.Glob("../testdata/examples/*")
+	if err != nil || len(dirs) < 3 {
+		t.Fatalf("want at least three examples, found %d (%v)", len(dirs), err)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			res := lint.Dir(dir)
+			if res.Err != nil {
+				t.Fatal(res.Err)
+			}
+			for _, f := range res.Findings {
+				t.Errorf("%s", f)
+			}
+		})
+	}
+}
+
+func BenchmarkLintExample(b *testing.B) {
+	for _, name := range []string{"hide-promoted", "reading-mode", "block-trackers"} {
+		dir := filepath.Join("../testdata/examples", name)
+		if _, err := os.Stat(dir); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if res := analysis.Run(dir, lint.Analyzers); res.Err != nil || res.Refused() {
+					b.Fatal("example refused")
+				}
+			}
+		})
+	}
+}
+
+// FuzzLint writes fuzzed files into a folder and lints it: no panic, no
+// hang, and the result is findings or clean, never "could not check".
+func FuzzLint(f *testing.F) {
+	files, err := casetest.Glob("../testdata/cases")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, file := range files {
+		c, err := casetest.ParseFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		seed := map[string][]byte{}
+		for _, e := range c.Entries {
+			seed[e.Name] = e.Data
+		}
+		f.Add(seed["manifest.json"], seed["script.js"], seed["style.css"], seed["rules.json"])
+	}
+	f.Fuzz(func(t *testing.T, manifestJSON, script, style, rules []byte) {
+		dir := t.TempDir()
+		for name, data := range map[string][]byte{"manifest.json": manifestJSON, "script.js": script, "style.css": style, "rules.json": rules} {
+			if len(data) == 0 {
+				continue
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res := lint.Dir(dir)
+		if res.Err != nil {
+			t.Fatalf("could not check: %v", res.Err)
+		}
+		for _, fd := range res.Findings {
+			if _, ok := finding.Lookup(fd.Rule); !ok {
+				t.Fatalf("unknown rule in %v", fd)
+			}
+		}
+	})
+}

@@ -1,0 +1,325 @@
+// Package manifest reads and checks a remixlet's manifest.json: strict
+// JSON, the schema (`remixlet schema manifest`), the API stamp and its
+// support window, Chrome match patterns, and permissions with their hosts.
+//
+// Parse returns the manifest with every finding. The manifest is nil when
+// the file is not JSON or breaks the schema's shape, because then nothing
+// that depends on it (which hosts a stylesheet may load from, what a
+// network rule may redirect to) can be decided safely.
+package manifest
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/schema"
+	"github.com/remixlet/remixlet/internal/strictjson"
+)
+
+// FileName is the manifest's name in a stored remixlet.
+const FileName = "manifest.json"
+
+// maxDepth bounds nesting: the manifest's shape is three levels deep.
+const maxDepth = 8
+
+//go:embed manifest.schema.json
+var schemaJSON []byte
+
+// SchemaJSON returns the manifest's JSON Schema (draft 2020-12).
+func SchemaJSON() []byte { return slices.Clone(schemaJSON) }
+
+var compiled = sync.OnceValue(func() *schema.Schema {
+	return schema.MustCompile("https://remixlet.dev/schema/manifest.json", schemaJSON)
+})
+
+// Manifest is a parsed manifest.json.
+type Manifest struct {
+	Name        string
+	Description string
+	API         Version
+	Matches     []Pattern    // the patterns that parsed
+	Permissions []Permission // the permissions that parsed, in order
+}
+
+// Legacy reports whether the remixlet was saved before stylesheet loads and
+// network rules were checked at save time: its offending parts are left
+// out when installed instead of refusing the save.
+func (m *Manifest) Legacy() bool { return m.API.Less(LoadChecks) }
+
+// EverySite reports whether some match pattern covers every host.
+func (m *Manifest) EverySite() bool {
+	return slices.ContainsFunc(m.Matches, Pattern.EverySite)
+}
+
+// CoversHost reports whether some match pattern's host part covers host
+// (canonical, as CanonicalHost returns it).
+func (m *Manifest) CoversHost(host string) bool {
+	return slices.ContainsFunc(m.Matches, func(p Pattern) bool { return p.MatchesHost(host) })
+}
+
+// Has reports whether the manifest asks for the permission, written as in
+// the manifest ("storage", "fetch:api.example.com").
+func (m *Manifest) Has(permission string) bool {
+	_, ok := m.Permission(permission)
+	return ok
+}
+
+// Permission returns the entry for a permission written as in the manifest.
+func (m *Manifest) Permission(name string) (Permission, bool) {
+	for _, p := range m.Permissions {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Permission{}, false
+}
+
+// Hosts returns the hosts named by permissions of the given kind (Fetch or
+// NetworkObserve), in manifest order.
+func (m *Manifest) Hosts(kind string) []string {
+	var hosts []string
+	for _, p := range m.Permissions {
+		if p.Kind == kind {
+			hosts = append(hosts, p.Host)
+		}
+	}
+	return hosts
+}
+
+// Parse reads manifest.json's bytes. Findings name the file FileName.
+func Parse(src []byte) (*Manifest, []finding.Finding) {
+	r := reader{lines: finding.NewLines(src)}
+	root, err := strictjson.Parse(src, maxDepth)
+	if err != nil {
+		e := err.(*strictjson.Error)
+		rule := "manifest/syntax"
+		switch {
+		case e.Duplicate:
+			rule = "manifest/duplicate-key"
+		case strings.HasPrefix(e.Msg, "nested more than"):
+			rule = "manifest/too-deep"
+		}
+		r.report(rule, e.Offset, "%s", e.Msg)
+		return nil, r.findings
+	}
+	violations := compiled().Validate(root)
+	broken := map[string]bool{} // JSON pointer of every value the schema refused
+	for _, v := range violations {
+		r.schemaFinding(v)
+		broken["/"+strings.Join(v.Path, "/")] = true
+	}
+	m := r.semantics(root, broken)
+	if len(violations) > 0 {
+		return nil, r.findings
+	}
+	return m, r.findings
+}
+
+type reader struct {
+	lines    *finding.Lines
+	findings []finding.Finding
+}
+
+func (r *reader) report(rule string, off int, format string, args ...any) {
+	r.findings = append(r.findings, finding.New(rule, FileName, r.lines.Position(off), format, args...))
+}
+
+// schemaFinding turns a schema violation into a finding whose rule and
+// message fit the key concerned.
+func (r *reader) schemaFinding(v schema.Violation) {
+	key := ""
+	if len(v.Path) > 0 {
+		key = v.Path[0]
+	}
+	field := ""
+	if len(v.Path) == 3 && key == "permissions" {
+		field = v.Path[2]
+	}
+	switch kw := v.Keyword(); {
+	case kw == "additionalProperties":
+		r.report("manifest/unknown-key", v.Offset, "%s: remove it (the keys are name, description, api, matches, permissions; a permission has permission and reason)", v.Message)
+	case kw == "required":
+		r.report("manifest/missing-key", v.Offset, "%s: add it", v.Message)
+	case kw == "type":
+		r.report("manifest/wrong-type", v.Offset, "%s", v.Message)
+	case key == "name":
+		r.report("manifest/name", v.Offset, "%s: use 1 to 64 printable characters", v.Message)
+	case key == "description":
+		r.report("manifest/description", v.Offset, "%s: use plain text of at most 2000 characters", v.Message)
+	case key == "api":
+		r.report("manifest/api-format", v.Offset, "%s: write MAJOR.MINOR.PATCH, e.g. %q", v.Message, Current.String())
+	case key == "matches":
+		r.report("manifest/no-matches", v.Offset, "%s: list where the remixlet runs, e.g. \"https://news.example.com/*\"", v.Message)
+	case field == "permission":
+		r.report("manifest/unknown-permission", v.Offset, "%s: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", v.Message)
+	case field == "reason":
+		r.report("manifest/reason", v.Offset, "%s: write one or two sentences on what the permission is for", v.Message)
+	default:
+		r.report("manifest/wrong-type", v.Offset, "%s", v.Message)
+	}
+}
+
+// semantics checks what the schema cannot say, on every value the schema
+// accepted, and builds the manifest from them.
+func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Manifest {
+	m := &Manifest{}
+	ok := func(ptr string) bool { return !broken[ptr] }
+	str := func(name string) *strictjson.Value {
+		if mem := root.Get(name); mem != nil && mem.Value.Kind == strictjson.String && ok("/"+name) {
+			return mem.Value
+		}
+		return nil
+	}
+	for _, key := range []string{"name", "description"} {
+		v := str(key)
+		if v == nil {
+			continue
+		}
+		if i := strings.IndexFunc(v.Text, isBidiControl); i >= 0 {
+			c, _ := utf8.DecodeRuneInString(v.Text[i:])
+			r.report("manifest/"+key, v.Offset, "the %s contains U+%04X, which changes the direction of the text around it: remove it", key, c)
+		}
+		if key == "name" {
+			m.Name = v.Text
+		} else {
+			m.Description = v.Text
+		}
+	}
+	if v := str("api"); v != nil {
+		m.API = r.api(v)
+	}
+	if mem := root.Get("matches"); mem != nil && mem.Value.Kind == strictjson.Array {
+		seen := map[string]bool{}
+		for i, item := range mem.Value.Items {
+			if item.Kind != strictjson.String || !ok(fmt.Sprintf("/matches/%d", i)) {
+				continue
+			}
+			p, err := ParsePattern(item.Text)
+			if err != nil {
+				r.report("manifest/match-pattern", item.Offset, "%q: %v", item.Text, err)
+				continue
+			}
+			if seen[p.String()] {
+				r.report("manifest/duplicate-match", item.Offset, "%q is listed already: remove the repeat", item.Text)
+				continue
+			}
+			seen[p.String()] = true
+			if p.Subdomains && p.EverySite() {
+				r.report("manifest/public-suffix-wildcard", item.Offset, "%q covers every site under a public suffix, so it counts as running on every site: name the site instead (e.g. \"https://*.example%s/*\"), or use <all_urls> if every site is meant", item.Text, dotSuffix(p.Host))
+			}
+			m.Matches = append(m.Matches, p)
+		}
+	}
+	if mem := root.Get("permissions"); mem != nil && mem.Value.Kind == strictjson.Array {
+		seen := map[string]bool{}
+		for i, item := range mem.Value.Items {
+			pm := item.Get("permission")
+			rm := item.Get("reason")
+			if pm == nil || pm.Value.Kind != strictjson.String || !ok(fmt.Sprintf("/permissions/%d/permission", i)) || !ok(fmt.Sprintf("/permissions/%d", i)) {
+				continue
+			}
+			p, ok2 := r.permission(pm.Value)
+			if !ok2 {
+				continue
+			}
+			if seen[p.Name] {
+				r.report("manifest/duplicate-permission", pm.Value.Offset, "%q is listed already: keep one entry per permission", p.Name)
+				continue
+			}
+			seen[p.Name] = true
+			if rm != nil && rm.Value.Kind == strictjson.String && ok(fmt.Sprintf("/permissions/%d/reason", i)) {
+				p.Reason = rm.Value.Text
+				if strings.TrimFunc(p.Reason, unicode.IsSpace) == "" {
+					r.report("manifest/reason", rm.Value.Offset, "the reason for %q is blank: write one or two sentences on what it is for", p.Name)
+				}
+			}
+			m.Permissions = append(m.Permissions, p)
+		}
+	}
+	return m
+}
+
+func dotSuffix(host string) string {
+	if host == "" {
+		return ""
+	}
+	return "." + host
+}
+
+// isBidiControl reports the characters that reorder text around them; in
+// a name they could make it read as something else.
+func isBidiControl(r rune) bool {
+	return r == 0x061C || r == 0x200E || r == 0x200F || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+}
+
+func (r *reader) api(v *strictjson.Value) Version {
+	ver, err := ParseVersion(v.Text)
+	switch {
+	case err != nil:
+		// The schema's pattern accepted it, so only overflow is left: a
+		// version number too large for any release this toolchain knows.
+		r.report("manifest/api-newer", v.Offset, "api %q is newer than this toolchain knows (up to %s): update remixlet", v.Text, Current)
+	case ver.Less(Oldest):
+		r.report("manifest/api-unsupported", v.Offset, "api %s is no longer supported (the oldest supported is %s): re-save the remixlet against %s", ver, Oldest, Current)
+	case Current.Less(ver):
+		r.report("manifest/api-newer", v.Offset, "api %s: this toolchain is older than the remixlet (it knows up to %s): update remixlet", ver, Current)
+	case ver.Less(LoadChecks):
+		r.report("manifest/legacy-api", v.Offset, "saved against api %s, before %s: stylesheet loads and network rules that break the %s limits are left out when installed; fix the warnings and re-save against %s", ver, LoadChecks, LoadChecks, Current)
+	}
+	return ver
+}
+
+// Version is a Remixlet API release.
+type Version struct{ Major, Minor, Patch int }
+
+var (
+	// Known are the releases this toolchain knows; the API only grows.
+	Known = []Version{{1, 0, 0}, {1, 0, 1}, {1, 0, 2}}
+	// Oldest is the oldest release still supported.
+	Oldest = Known[0]
+	// Current is the newest release.
+	Current = Known[len(Known)-1]
+	// LoadChecks is the release from which a stylesheet load or network
+	// rule that breaks a limit is refused at save time.
+	LoadChecks = Version{1, 0, 2}
+)
+
+// ParseVersion reads MAJOR.MINOR.PATCH (no leading zeros, no suffix).
+func ParseVersion(s string) (Version, error) {
+	parts := strings.Split(s, ".")
+	if len(parts) != 3 {
+		return Version{}, fmt.Errorf("%q is not MAJOR.MINOR.PATCH", s)
+	}
+	var n [3]int
+	for i, p := range parts {
+		if p == "" || (len(p) > 1 && p[0] == '0') || strings.TrimLeft(p, "0123456789") != "" {
+			return Version{}, fmt.Errorf("%q is not MAJOR.MINOR.PATCH", s)
+		}
+		v, err := strconv.Atoi(p)
+		if err != nil {
+			return Version{}, fmt.Errorf("%q: %w", s, err)
+		}
+		n[i] = v
+	}
+	return Version{n[0], n[1], n[2]}, nil
+}
+
+func (v Version) String() string { return fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch) }
+
+// Less reports whether v is an older release than w.
+func (v Version) Less(w Version) bool {
+	if v.Major != w.Major {
+		return v.Major < w.Major
+	}
+	if v.Minor != w.Minor {
+		return v.Minor < w.Minor
+	}
+	return v.Patch < w.Patch
+}

@@ -1,0 +1,57 @@
+package manifest
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCheckLoad(t *testing.T) {
+	m, findings := Parse([]byte(`{"name": "x", "api": "1.0.2",
+		"matches": ["https://news.example.com/*", "https://*.example.org/*"],
+		"permissions": [
+			{"permission": "fetch:api.example.net", "reason": "r"},
+			{"permission": "network:observe:data.example.net", "reason": "r"}
+		]}`))
+	if m == nil {
+		t.Fatal(findings)
+	}
+	for _, tc := range []struct {
+		raw     string
+		allowed bool
+		host    string
+		reason  string // substring of the refusal
+	}{
+		{"https://news.example.com/a.png", true, "news.example.com", ""},
+		{"http://news.example.com/a.png", true, "news.example.com", ""},
+		{"https://NEWS.Example.com./a.png", true, "news.example.com.", ""},
+		{"https://cdn.example.org/x.woff2", true, "cdn.example.org", ""},
+		{"https://example.org/x.woff2", true, "example.org", ""},
+		{"https://api.example.net/img", true, "api.example.net", ""},
+		{"https://data.example.net/img", false, "data.example.net", "add a fetch:data.example.net permission"},
+		{"https://evil.example/x", false, "evil.example", "neither a site"},
+		{"https://news.example.com.evil.example/x", false, "news.example.com.evil.example", "neither a site"},
+		{"https://news.example.com@evil.example/x", false, "", "user name"},
+		{"https:\\\\evil.example\\x", false, "evil.example", "neither a site"},
+		{"https://ev\til.example/x", false, "evil.example", "neither a site"},
+		{"//evil.example/x", false, "", "scheme-relative"},
+		{" \\\\evil.example/x", false, "", "scheme-relative"},
+		{"/images/x.png", false, "", "not a full address"},
+		{"x.png", false, "", "not a full address"},
+		{"data:image/png;base64,AAAA", false, "", "data:"},
+		{"javascript:alert(1)", false, "", "javascript:"},
+		{"blob:https://news.example.com/1", false, "", "blob:"},
+		{"ftp://news.example.com/x", false, "", "ftp:"},
+	} {
+		l := m.CheckLoad(tc.raw)
+		if l.Allowed != tc.allowed || (tc.host != "" && l.Host != tc.host) || !strings.Contains(l.Reason, tc.reason) {
+			t.Errorf("CheckLoad(%q) = %+v, want allowed=%v host=%q reason containing %q", tc.raw, l, tc.allowed, tc.host, tc.reason)
+		}
+	}
+	every, _ := Parse([]byte(`{"name": "x", "api": "1.0.2", "matches": ["<all_urls>"]}`))
+	if l := every.CheckLoad("https://anything.example/x"); !l.Allowed {
+		t.Errorf("every-site remixlet refused %+v", l)
+	}
+	if l := every.CheckLoad("data:image/png;base64,AAAA"); l.Allowed {
+		t.Errorf("every-site remixlet allowed data: %+v", l)
+	}
+}

@@ -1,0 +1,440 @@
+package remixletbridge
+
+import (
+	"github.com/evanw/esbuild/internal/config"
+	"github.com/evanw/esbuild/internal/js_lexer"
+	"github.com/evanw/esbuild/internal/logger"
+)
+
+// Nesting is what ScanNesting measured.
+type Nesting struct {
+	// Depth is the deepest nesting estimate the scan reached. It bounds the
+	// recursion depth of esbuild's parser and visitor on the same text (up
+	// to a small constant factor): every level of their recursion consumes a
+	// token that the estimate counts.
+	Depth int
+	// Offset is the byte offset of the token where Depth was reached.
+	Offset int
+	// Exceeded reports that Depth passed the limit; the scan stopped there.
+	Exceeded bool
+}
+
+// ScanNesting estimates how deeply esbuild would recurse on src, without
+// recursing itself, and stops as soon as the estimate passes limit.
+//
+// esbuild's parser and visitor recurse once per nesting level and have no
+// depth limit, so a deep enough input (a few hundred kilobytes of "!!!" or
+// "a=>a=>") overflows the goroutine stack, which kills the process; no
+// recover can catch that. Call ScanNesting first and parse only when it
+// returns without Exceeded.
+//
+// The scan reads src with esbuild's own lexer, so strings, comments,
+// templates, escapes and HTML-like comments split exactly as the parser
+// sees them, and decides between a regular expression and a division the
+// way the parser does (from the syntactic context: a "/" after an operand is
+// a division; after a statement's head, a block or an operator it starts a
+// regular expression). The estimate is, at each token, the number of open
+// brackets (each with the estimate where it opened) plus the count of
+// operators, keywords and closed groups since the last point where a new
+// sibling starts at that level (a comma, a semicolon not followed by else,
+// the end of a block followed by a new statement, automatic semicolon
+// insertion before a new line). Chains of any kind (a.b.c, a()(), a=b=c,
+// a?b:c?d:e, !!!, new new, a=>b=>c, if(a)if(b), else if, labels) therefore
+// add up, while ordinary code, made of many short statements and list items,
+// stays shallow.
+//
+// A syntax error the lexer reports ends the scan: the parser stops at the
+// same token (or earlier), so nothing after it is parsed either.
+func ScanNesting(src string, limit int) Nesting {
+	s := scanner{limit: limit}
+	s.run(src)
+	return s.result
+}
+
+type frameKind uint8
+
+const (
+	frameTop         frameKind = iota
+	frameParen                 // ( ... ): a group, call arguments or parameters
+	frameStmtHead              // ( ... ) after if, while, for or with: a statement follows
+	frameParams                // ( ... ) after function: a body follows
+	frameBracket               // [ ... ]
+	frameBlock                 // { ... } a statement block or a declaration's body
+	frameObject                // { ... } an expression: object literal, function or class expression body
+	frameTemplate              // ${ ... } inside a template literal
+	frameClauseBrace           // { ... } of import or export clauses
+)
+
+type frame struct {
+	kind     frameKind
+	base     int  // the estimate where the frame opened
+	seg      int  // depth-adding tokens since the last sibling boundary in this frame
+	ternary  int  // "?" seen in this segment still waiting for ":"
+	declBody bool // for frameParams: the function is a declaration
+}
+
+type declKind uint8
+
+const (
+	noDecl declKind = iota
+	isDeclaration
+	isExpression
+)
+
+type scanner struct {
+	limit   int
+	result  Nesting
+	stack   []frame
+	// Offsets of the regular expressions read, and where each ends, for
+	// tests; nil otherwise.
+	regexps, regexpEnds []int
+
+	prev        js_lexer.T // the previous token
+	prevName    string     // the previous token's name, when it is an identifier
+	prevExprEnd bool       // the previous token ends an operand: "/" now divides
+	stmtStart   bool       // the current token starts a statement
+	prevWasDot  bool       // the previous token was . or ?. (a keyword now is a property name)
+
+	pendingSemicolon bool // a ";" ended a segment unless "else" follows
+	pendingBrace     bool // a "}" ended a segment if a new statement follows
+
+	pendingFunction declKind // "function" seen, its parameter list not yet opened
+	pendingClass    declKind // "class" seen, its body not yet opened
+	classFrame      int      // len(stack) where that class keyword appeared
+	lastClosed      frame    // the frame the previous ")" closed
+	forSeen         bool     // the previous tokens were "for" (and maybe "await")
+	afterSpecifier  bool     // an import or export statement's module specifier was read
+}
+
+func (s *scanner) top() *frame { return &s.stack[len(s.stack)-1] }
+
+func (s *scanner) depth() int { f := s.top(); return f.base + f.seg }
+
+func (s *scanner) note(offset int) bool {
+	if d := s.depth(); d > s.result.Depth {
+		s.result.Depth = d
+		s.result.Offset = offset
+		if d > s.limit {
+			s.result.Exceeded = true
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scanner) push(kind frameKind, offset int) bool {
+	s.stack = append(s.stack, frame{kind: kind, base: s.depth() + 1})
+	return s.note(offset)
+}
+
+func (s *scanner) add(n int) { s.top().seg += n }
+
+func (s *scanner) reset() {
+	f := s.top()
+	f.seg = 0
+	f.ternary = 0
+}
+
+// canStartStatementOnly reports tokens that cannot continue an expression
+// on the same line, so that after an operand and a line break (or after a
+// "}") they start a new statement: automatic semicolon insertion.
+func canStartStatementOnly(t js_lexer.T) bool {
+	switch t {
+	case js_lexer.TIdentifier, js_lexer.TEscapedKeyword, js_lexer.TPrivateIdentifier,
+		js_lexer.TStringLiteral, js_lexer.TNumericLiteral, js_lexer.TBigIntegerLiteral,
+		js_lexer.TExclamation, js_lexer.TTilde, js_lexer.TPlusPlus, js_lexer.TMinusMinus,
+		js_lexer.TOpenBrace:
+		return true
+	case js_lexer.TIn, js_lexer.TInstanceof, js_lexer.TElse:
+		return false
+	}
+	return t >= js_lexer.TBreak && t <= js_lexer.TWith
+}
+
+func (s *scanner) run(src string) {
+	log := logger.Log{
+		AddMsg:    func(logger.Msg) {},
+		HasErrors: func() bool { return false },
+		Peek:      func() []logger.Msg { return nil },
+		Done:      func() []logger.Msg { return nil },
+		Level:     logger.LevelNone,
+	}
+	source := logger.Source{KeyPath: logger.Path{Text: "script.js"}, Contents: src}
+	s.stack = append(s.stack, frame{kind: frameTop})
+	s.stmtStart = true
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(js_lexer.LexerPanic); !ok {
+				panic(r)
+			}
+			// A syntax error: the parser stops here too.
+		}
+	}()
+	lexer := js_lexer.NewLexer(log, source, config.TSOptions{})
+	for lexer.Token != js_lexer.TEndOfFile {
+		if !s.token(&lexer) {
+			return
+		}
+		lexer.Next()
+	}
+}
+
+// token accounts for the lexer's current token; false stops the scan.
+func (s *scanner) token(lexer *js_lexer.Lexer) bool {
+	t := lexer.Token
+	offset := int(lexer.Loc().Start)
+
+	// Sibling boundaries left open by the previous token.
+	if s.pendingSemicolon {
+		s.pendingSemicolon = false
+		if t != js_lexer.TElse {
+			s.reset()
+		}
+	}
+	if s.pendingBrace {
+		s.pendingBrace = false
+		if canStartStatementOnly(t) {
+			s.reset()
+			s.stmtStart = true
+		}
+	}
+	if lexer.HasNewlineBefore && s.prevExprEnd && canStartStatementOnly(t) {
+		s.reset()
+		s.stmtStart = true
+	}
+	stmtStart := s.stmtStart
+	s.stmtStart = false
+	propertyName := s.prevWasDot
+	s.prevWasDot = false
+	forSeen := s.forSeen
+	s.forSeen = false
+	afterSpecifier := s.afterSpecifier
+	s.afterSpecifier = false
+
+	exprEnd := false
+	switch t {
+	case js_lexer.TOpenParen:
+		kind := frameParen
+		declBody := false
+		switch {
+		case !propertyName && (s.prev == js_lexer.TIf || s.prev == js_lexer.TWhile || s.prev == js_lexer.TWith || s.prev == js_lexer.TFor || forSeen):
+			kind = frameStmtHead
+		case s.pendingFunction != noDecl:
+			kind = frameParams
+			declBody = s.pendingFunction == isDeclaration
+			s.pendingFunction = noDecl
+		}
+		if !s.push(kind, offset) {
+			return false
+		}
+		s.top().declBody = declBody
+	case js_lexer.TOpenBracket:
+		if !s.push(frameBracket, offset) {
+			return false
+		}
+	case js_lexer.TOpenBrace:
+		kind := s.braceKind(stmtStart)
+		if afterSpecifier {
+			kind = frameClauseBrace // import attributes: with { type: "json" }
+		}
+		if !s.push(kind, offset) {
+			return false
+		}
+		s.stmtStart = kind == frameBlock
+	case js_lexer.TTemplateHead:
+		s.add(1) // as for a tagged template above
+		if !s.push(frameTemplate, offset) {
+			return false
+		}
+	case js_lexer.TCloseParen, js_lexer.TCloseBracket, js_lexer.TCloseBrace:
+		if len(s.stack) == 1 {
+			return false // unbalanced: a syntax error the parser stops at
+		}
+		f := s.top()
+		if f.kind == frameTemplate {
+			if t != js_lexer.TCloseBrace {
+				return false
+			}
+			lexer.RescanCloseBraceAsTemplateToken()
+			if t = lexer.Token; t == js_lexer.TTemplateMiddle {
+				s.reset() // the next substitution is a sibling
+				break
+			}
+		} else if !matches(f.kind, t) {
+			return false
+		}
+		closed := *f
+		s.stack = s.stack[:len(s.stack)-1]
+		s.add(1)
+		if !s.note(offset) {
+			return false
+		}
+		s.lastClosed = closed
+		switch closed.kind {
+		case frameStmtHead:
+			s.stmtStart = true
+		case frameBlock, frameClauseBrace:
+			s.pendingBrace = true
+		case frameObject:
+			s.pendingBrace = true
+			exprEnd = true
+		default:
+			exprEnd = true
+		}
+	case js_lexer.TSemicolon:
+		s.pendingSemicolon = true
+		s.stmtStart = s.top().kind != frameStmtHead
+	case js_lexer.TComma:
+		s.reset()
+	case js_lexer.TSlash, js_lexer.TSlashEquals:
+		if !s.prevExprEnd {
+			if s.regexps != nil {
+				s.regexps = append(s.regexps, offset)
+			}
+			lexer.ScanRegExp()
+			if s.regexpEnds != nil {
+				s.regexpEnds = append(s.regexpEnds, int(lexer.Range().End()))
+			}
+			exprEnd = true
+			break
+		}
+		s.add(1)
+	case js_lexer.TPlusPlus, js_lexer.TMinusMinus:
+		s.add(1)
+		exprEnd = s.prevExprEnd && !lexer.HasNewlineBefore // postfix
+	case js_lexer.TColon:
+		s.add(1)
+		f := s.top()
+		if f.ternary > 0 {
+			f.ternary--
+		} else if f.kind == frameBlock || f.kind == frameTop {
+			s.stmtStart = true // a label, case or default
+		}
+	case js_lexer.TQuestion:
+		s.add(1)
+		s.top().ternary++
+	case js_lexer.TDot, js_lexer.TQuestionDot:
+		s.add(1)
+		s.prevWasDot = true
+	case js_lexer.TIdentifier:
+		switch name := lexer.Identifier.String; {
+		case propertyName:
+			exprEnd = true
+		case name == "await" || name == "yield":
+			s.add(1) // reserved in a module: prefix operators
+			if name == "await" && s.prev == js_lexer.TFor {
+				s.forSeen = true
+			}
+		case name == "of" && s.top().kind == frameStmtHead && s.prevExprEnd:
+			s.add(1) // for (x of ...): an operand follows
+		case name == "async" || name == "static":
+			exprEnd = true
+			s.stmtStart = stmtStart // "async function" and "static {" keep the position
+		default:
+			exprEnd = true
+		}
+	case js_lexer.TNoSubstitutionTemplateLiteral:
+		s.add(1) // after an operand, a tagged template: a chain like a``````
+		exprEnd = true
+	case js_lexer.TStringLiteral:
+		if s.prev == js_lexer.TImport || (s.prev == js_lexer.TIdentifier && s.prevName == "from") {
+			// The module specifier ends an import or export statement.
+			s.afterSpecifier = true
+			s.pendingSemicolon = true
+			s.stmtStart = true
+			break
+		}
+		exprEnd = true
+	case js_lexer.TPrivateIdentifier, js_lexer.TNumericLiteral,
+		js_lexer.TBigIntegerLiteral, js_lexer.TEscapedKeyword,
+		js_lexer.TThis, js_lexer.TSuper, js_lexer.TNull, js_lexer.TTrue, js_lexer.TFalse:
+		exprEnd = true
+	case js_lexer.THashbang:
+		s.stmtStart = true
+	default:
+		if propertyName && t >= js_lexer.TBreak {
+			exprEnd = true // a.if, a.new: a property name
+			break
+		}
+		s.add(1)
+		switch t {
+		case js_lexer.TFunction:
+			s.pendingFunction = declOf(stmtStart || s.prev == js_lexer.TExport || s.prev == js_lexer.TDefault)
+		case js_lexer.TClass:
+			s.pendingClass = declOf(stmtStart || s.prev == js_lexer.TExport || s.prev == js_lexer.TDefault)
+			s.classFrame = len(s.stack)
+		case js_lexer.TElse, js_lexer.TDo, js_lexer.TTry, js_lexer.TFinally:
+			s.stmtStart = true
+		case js_lexer.TExport, js_lexer.TDefault:
+			s.stmtStart = stmtStart
+		case js_lexer.TWith:
+			s.afterSpecifier = afterSpecifier
+		}
+	}
+	s.prev = t
+	s.prevName = ""
+	if t == js_lexer.TIdentifier {
+		s.prevName = lexer.Identifier.String
+		if s.prevName == "assert" {
+			s.afterSpecifier = afterSpecifier
+		}
+	}
+	s.prevExprEnd = exprEnd
+	return s.note(offset)
+}
+
+func declOf(statement bool) declKind {
+	if statement {
+		return isDeclaration
+	}
+	return isExpression
+}
+
+func matches(k frameKind, t js_lexer.T) bool {
+	switch k {
+	case frameParen, frameStmtHead, frameParams:
+		return t == js_lexer.TCloseParen
+	case frameBracket:
+		return t == js_lexer.TCloseBracket
+	case frameBlock, frameObject, frameClauseBrace:
+		return t == js_lexer.TCloseBrace
+	}
+	return false
+}
+
+// braceKind decides whether a "{" opens a block (after which "/" starts a
+// regular expression) or an expression (after which "/" divides).
+func (s *scanner) braceKind(stmtStart bool) frameKind {
+	if s.pendingClass != noDecl && len(s.stack) == s.classFrame && s.prev != js_lexer.TExtends {
+		decl := s.pendingClass == isDeclaration
+		s.pendingClass = noDecl
+		if decl {
+			return frameBlock
+		}
+		return frameObject
+	}
+	switch s.prev {
+	case js_lexer.TDefault:
+		return frameObject // export default { ... }
+	case js_lexer.TImport, js_lexer.TExport:
+		return frameClauseBrace
+	}
+	if stmtStart {
+		return frameBlock
+	}
+	switch s.prev {
+	case js_lexer.TCloseParen:
+		if s.lastClosed.kind == frameParams && !s.lastClosed.declBody {
+			return frameObject // a function expression's body
+		}
+		return frameBlock // a statement, declaration, method, catch or switch body
+	case js_lexer.TEqualsGreaterThan, js_lexer.TElse, js_lexer.TDo, js_lexer.TTry, js_lexer.TFinally:
+		return frameBlock
+	case js_lexer.TIdentifier, js_lexer.TEscapedKeyword, js_lexer.TStringLiteral, js_lexer.TNumericLiteral,
+		js_lexer.TBigIntegerLiteral, js_lexer.TCloseBracket, js_lexer.TPrivateIdentifier:
+		// "static {", "a\n{" (a new statement), or a syntax error the parser
+		// stops at.
+		return frameBlock
+	}
+	return frameObject
+}

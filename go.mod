@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
+	github.com/evanw/esbuild/remixletbridge v0.0.0
 	github.com/go-json-experiment/json v1.27.2 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
@@ -14,3 +15,5 @@ require (
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
+
+replace github.com/evanw/esbuild/remixletbridge => ./internal/esbuildbridge

@@ -1,7 +1,6 @@
 package remixletbridge
 
 import (
-	"github.com/evanw/esbuild/internal/ast"
 	"github.com/evanw/esbuild/internal/config"
 	"github.com/evanw/esbuild/internal/js_ast"
 	"github.com/evanw/esbuild/internal/js_parser"
@@ -21,14 +20,23 @@ type Result struct {
 	AST      *js_ast.AST
 	OK       bool // esbuild's own verdict; false after a syntax error
 	Messages []Message
-	src      string
+	// Panic is set when esbuild itself panicked (a bug in esbuild): the file
+	// was not analysed.
+	Panic any
 }
 
 // ParseModule parses src as an ECMAScript module (strict mode, top-level
 // await, no HTML comments), as a browser loads a module script. Nothing is
 // transformed: no target lowering, no minification, no defines beyond
 // esbuild's table of known globals.
-func ParseModule(src string) *Result {
+//
+// ParseModule does not guard against deep nesting: call ScanNesting first.
+func ParseModule(src string) (r *Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = &Result{Panic: p}
+		}
+	}()
 	log := logger.NewDeferLog(logger.DeferLogNoVerboseOrDebug, nil)
 	defines := config.ProcessDefines(nil)
 	opts := js_parser.OptionsFromConfig(&config.Options{
@@ -44,7 +52,7 @@ func ParseModule(src string) *Result {
 		Contents:       src,
 	}
 	tree, ok := js_parser.Parse(log, source, opts)
-	r := &Result{OK: ok, src: src}
+	r = &Result{OK: ok}
 	if ok {
 		r.AST = &tree
 	}
@@ -59,7 +67,6 @@ func ParseModule(src string) *Result {
 		}
 		r.Messages = append(r.Messages, msg)
 	}
-	_ = ast.Ref{}
 	return r
 }
 

@@ -1,0 +1,205 @@
+package secrets
+
+import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"hash/crc32"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The labelled set: seeded, so every run measures the same strings.
+
+const (
+	alnumUpperLower = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	base64URL       = alnumUpperLower + "-_"
+	base64Std       = alnumUpperLower + "+/"
+	lowerAlnum      = "abcdefghijklmnopqrstuvwxyz0123456789"
+	upperAlnum      = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+)
+
+func randomFrom(r *rand.Rand, alphabet string, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+type sample struct {
+	class string
+	text  string
+}
+
+// positives are credentials; each class is reported separately.
+func positives(r *rand.Rand) []sample {
+	var out []sample
+	for i := 0; i < 1000; i++ {
+		n := 16 + r.IntN(49) // 16..64
+		class := "random 24-64"
+		if n < 24 {
+			class = "random 16-23"
+		}
+		out = append(out,
+			sample{class, randomFrom(r, alnumUpperLower, n)},
+			sample{class, randomFrom(r, base64URL, n)},
+			sample{class, randomFrom(r, base64Std, n)},
+			sample{"random lower-case alphanumeric", randomFrom(r, lowerAlnum, n)},
+			sample{"random upper-case alphanumeric", randomFrom(r, upperAlnum, n)},
+		)
+	}
+	for i := 0; i < 100; i++ {
+		body := randomFrom(r, alnumUpperLower, 30)
+		gh := "ghp_" + body + base62Pad(crc32.ChecksumIEEE([]byte(body)), 6)
+		jwtHead := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"HS256","typ":"JWT"}`))
+		jwtBody := base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf(`{"sub":"%d","name":"%s"}`, r.IntN(1e9), randomFrom(r, lowerAlnum, 8))))
+		out = append(out,
+			sample{"vendor", "AKIA" + randomFrom(r, upperAlnum, 16)},
+			sample{"vendor", gh},
+			sample{"vendor", "github_pat_" + randomFrom(r, alnumUpperLower, 22) + "_" + randomFrom(r, alnumUpperLower, 59)},
+			sample{"vendor", "xoxb-" + randomFrom(r, "0123456789", 12) + "-" + randomFrom(r, "0123456789", 13) + "-" + randomFrom(r, alnumUpperLower, 24)},
+			sample{"vendor", "sk_live_" + randomFrom(r, alnumUpperLower, 24)},
+			sample{"vendor", "sk-proj-" + randomFrom(r, base64URL, 48)},
+			sample{"vendor", "sk-ant-api03-" + randomFrom(r, base64URL, 93)},
+			sample{"vendor", "AIza" + randomFrom(r, base64URL, 35)},
+			sample{"vendor", jwtHead + "." + jwtBody + "." + randomFrom(r, base64URL, 43)},
+			sample{"vendor", "-----BEGIN RSA PRIVATE KEY-----\nMIIE" + randomFrom(r, base64Std, 60)},
+		)
+	}
+	return out
+}
+
+var words = strings.Fields(`user account profile settings button header footer content
+wrapper container item list index value count total price amount order cart
+checkout search result query filter sort page next previous first last open
+close toggle visible hidden active disabled selected loading error message
+title name label description image avatar thumbnail link menu nav sidebar main
+section article comment reply author date time updated created status type id
+key token handler callback listener event click submit change input form field`)
+
+func word(r *rand.Rand) string { return words[r.IntN(len(words))] }
+
+func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// negatives are what scripts are full of and must not be flagged.
+func negatives(r *rand.Rand) []sample {
+	var out []sample
+	for i := 0; i < 1000; i++ {
+		n := 2 + r.IntN(4)
+		parts := make([]string, n)
+		for j := range parts {
+			parts[j] = word(r)
+		}
+		camel := parts[0]
+		for _, p := range parts[1:] {
+			camel += title(p)
+		}
+		sentence := make([]string, 4+r.IntN(8))
+		for j := range sentence {
+			sentence[j] = word(r)
+		}
+		data := make([]byte, 16+r.IntN(48))
+		for j := range data {
+			data[j] = byte(r.IntN(256))
+		}
+		m5 := md5.Sum(data)
+		s1 := sha1.Sum(data)
+		s256 := sha256.Sum256(data)
+		img := make([]byte, 60+r.IntN(200))
+		for j := range img {
+			img[j] = byte(r.IntN(256))
+		}
+		out = append(out,
+			sample{"identifier", camel},
+			sample{"identifier", strings.Join(parts, "_")},
+			sample{"identifier", strings.ToUpper(strings.Join(parts, "_"))},
+			sample{"identifier", strings.Join(parts, "-") + "--" + word(r)},
+			sample{"text", strings.Join(sentence, " ")},
+			sample{"hash", hex.EncodeToString(m5[:])},
+			sample{"hash", hex.EncodeToString(s1[:])},
+			sample{"hash", hex.EncodeToString(s256[:])},
+			sample{"uuid", fmt.Sprintf("%x-%x-%x-%x-%x", data[0:4], data[4:6], data[6:8], data[8:10], data[10:16])},
+		)
+		if i%3 == 0 {
+			out = append(out,
+				sample{"data: image", "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)},
+				sample{"URL path", "https://cdn.example.com/assets/" + randomFrom(r, alnumUpperLower, 20+r.IntN(20)) + "/" + word(r) + ".js"},
+				sample{"integrity", "sha384-" + base64.StdEncoding.EncodeToString(append(s256[:], s1[:16]...))},
+				sample{"CSS classes", "." + word(r) + "-" + word(r) + "__" + word(r) + " .is-" + word(r)},
+				sample{"version/date", fmt.Sprintf("v%d.%d.%d-beta.%d+build%d 2024-%02d-%02dT10:00:00Z", r.IntN(20), r.IntN(40), r.IntN(100), r.IntN(9), r.IntN(99999), 1+r.IntN(12), 1+r.IntN(28))},
+			)
+		}
+	}
+	return out
+}
+
+func TestRates(t *testing.T) {
+	r := rand.New(rand.NewPCG(2026, 11))
+	found := map[string][2]int{}
+	for _, s := range positives(r) {
+		c := found[s.class]
+		c[1]++
+		if len(Scan(s.text)) > 0 {
+			c[0]++
+		}
+		found[s.class] = c
+	}
+	flagged := map[string][2]int{}
+	totalNeg, totalFP := 0, 0
+	var examples []string
+	for _, s := range negatives(r) {
+		c := flagged[s.class]
+		c[1]++
+		totalNeg++
+		if ms := Scan(s.text); len(ms) > 0 {
+			c[0]++
+			totalFP++
+			if len(examples) < 10 {
+				examples = append(examples, fmt.Sprintf("%s: %q (%s)", s.class, s.text, ms[0].Kind))
+			}
+		}
+		flagged[s.class] = c
+	}
+	var classes []string
+	for c := range found {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	for _, c := range classes {
+		n := found[c]
+		t.Logf("positive %-32s %5.1f%% found (%d/%d)", c, 100*float64(n[0])/float64(n[1]), n[0], n[1])
+	}
+	classes = classes[:0]
+	for c := range flagged {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	for _, c := range classes {
+		n := flagged[c]
+		t.Logf("negative %-32s %5.2f%% flagged (%d/%d)", c, 100*float64(n[0])/float64(n[1]), n[0], n[1])
+	}
+	t.Logf("false positives overall: %.3f%% (%d/%d)", 100*float64(totalFP)/float64(totalNeg), totalFP, totalNeg)
+	for _, e := range examples {
+		t.Logf("  flagged: %s", e)
+	}
+
+	// Floors: the figures in the package doc, less a margin.
+	for class, floor := range map[string]float64{
+		"vendor": 1.0, "random 24-64": 0.98, "random 16-23": 0.85,
+		"random lower-case alphanumeric": 0.75, "random upper-case alphanumeric": 0.75,
+	} {
+		n := found[class]
+		if rate := float64(n[0]) / float64(n[1]); rate < floor {
+			t.Errorf("%s: found %.3f, want at least %.2f", class, rate, floor)
+		}
+	}
+	if rate := float64(totalFP) / float64(totalNeg); rate > 0.002 {
+		t.Errorf("false positives %.4f, want at most 0.002", rate)
+	}
+}

@@ -11,6 +11,7 @@ import (
 // Analyzers are the checks `remixlet lint` runs.
 var Analyzers = []*analysis.Analyzer{
 	manifest.Analyzer,
+	Script,
 }
 
 // Dir checks one stored remixlet folder with every analyzer.

@@ -38,7 +38,9 @@ func TestVocabularyReadBothWays(t *testing.T) {
 	}
 }
 
-func ghToken(body string) string { return "ghp_" + body + base62Pad(crc32.ChecksumIEEE([]byte(body)), 6) }
+func ghToken(body string) string {
+	return "ghp_" + body + base62Pad(crc32.ChecksumIEEE([]byte(body)), 6)
+}
 
 func TestVendorFormats(t *testing.T) {
 	good := ghToken("zQWBuTSOoRi4A9spHcVY5ncnsDkxkJ")

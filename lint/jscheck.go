@@ -1,0 +1,891 @@
+package lint
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+	whatwg "github.com/nlnwa/whatwg-url/url"
+
+	"github.com/remixlet/remixlet/internal/secrets"
+	"github.com/remixlet/remixlet/manifest"
+)
+
+// replacedGlobals are the globals the sandbox replaces with errors, each
+// with what to use instead. Keys with a dot are members of a global.
+var replacedGlobals = map[string]string{
+	"document":                "the page's document is not in the sandbox: read and change the page through dom (dom.query, dom.queryAll, dom.create)",
+	"fetch":                   "the sandbox has no network: use rmx.fetch with a fetch:HOST permission",
+	"XMLHttpRequest":          "the sandbox has no network: use rmx.fetch with a fetch:HOST permission",
+	"WebSocket":               "the sandbox has no network and there is no socket API: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe",
+	"EventSource":             "the sandbox has no network: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe",
+	"navigator.sendBeacon":    "the sandbox has no network: use rmx.fetch with a fetch:HOST permission",
+	"localStorage":            "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
+	"sessionStorage":          "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
+	"indexedDB":               "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
+	"caches":                  "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
+	"open":                    "a remixlet cannot open windows: add a link with dom.create(\"a\", {href}) on an allowed address, or use rmx.schedule to open one of the remixlet's own pages",
+	"RTCPeerConnection":       "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
+	"webkitRTCPeerConnection": "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
+	"mozRTCPeerConnection":    "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
+	"RTCDataChannel":          "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
+}
+
+const navigationAdvice = "location is read-only in the sandbox and a remixlet cannot navigate: add a link with dom.create(\"a\", {href}) for the user to click"
+
+// refusedElements are the elements the page agent cannot create.
+var refusedElements = map[string]bool{
+	"form": true, "frame": true, "iframe": true, "script": true, "style": true, "link": true,
+	"meta": true, "object": true, "embed": true, "video": true, "audio": true,
+}
+
+// addressAttributes load what they name; href on a link and src on an
+// image are checked by the address rule, the others refused or checked.
+var addressAttributes = map[string]bool{
+	"src": true, "href": true, "srcset": true, "poster": true, "action": true, "formaction": true,
+	"data": true, "xlink:href": true,
+}
+
+// check runs every rule that looks at one expression node.
+func (sp *scriptPass) check(e esb.Expr) {
+	off := int(e.Loc.Start)
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier:
+		sp.checkIdentifier(x, e)
+	case *esb.EDot:
+		sp.checkMember(e, x.Target, x.Name, int(x.NameLoc.Start))
+	case *esb.EIndex:
+		if key, ok := sp.foldKey(x.Index); ok {
+			sp.checkMember(e, x.Target, key, int(x.Index.Loc.Start))
+		} else {
+			sp.checkDynamicMember(x, off)
+		}
+	case *esb.ECall:
+		sp.checkCall(e, x.Target, x.Args, x.Kind == esb.DirectEval, false)
+	case *esb.ENew:
+		sp.checkCall(e, x.Target, x.Args, false, true)
+	case *esb.ETemplate:
+		if x.TagOrNil.Data != nil {
+			sp.checkTagged(e, x)
+		} else if len(x.Parts) > 0 {
+			sp.checkConcatParts(sp.templateParts(x))
+		}
+		sp.checkTemplateSecrets(x)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpAssign, esb.BinOpAddAssign:
+			sp.checkAssign(x, off)
+		case esb.BinOpAdd:
+			// Chains are checked once, from their top (binaryChain).
+		}
+	case *esb.EImportCall:
+		sp.report("js/remote-code", off, "import() of an address built at run time: the sandbox blocks loading code; bundle the code into script.js with `remixlet build`")
+	case *esb.EString:
+		sp.checkSecretString(x, off)
+	case *esb.EObject:
+		for i := range x.Properties {
+			p := &x.Properties[i]
+			if p.Kind == esb.PropertySpread || p.ValueOrNil.Data == nil {
+				continue
+			}
+			if key, ok := sp.foldKey(p.Key); ok && !p.Kind.IsMethodDefinition() {
+				sp.checkSecretValue(key, p.ValueOrNil)
+			}
+			sp.noteEscape(p.ValueOrNil)
+		}
+	case *esb.EArray:
+		for _, item := range x.Items {
+			sp.noteEscape(item)
+		}
+	}
+}
+
+func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr) {
+	s := sp.res.Symbol(x.Ref)
+	if s == nil || s.Kind != esb.SymbolUnbound {
+		return
+	}
+	if advice, ok := replacedGlobals[s.OriginalName]; ok && sp.typeofArg != e.Data {
+		sp.report("js/replaced-global", int(e.Loc.Start), "%s: %s", s.OriginalName, advice)
+	}
+}
+
+// checkMember looks at target.name (or target["name"]).
+func (sp *scriptPass) checkMember(e, target esb.Expr, name string, nameOff int) {
+	targetPaths := sp.resolve(target)
+	if len(targetPaths) == 0 {
+		return
+	}
+	if slices.Contains(targetPaths, "globalThis") && sp.typeofArg != e.Data {
+		if advice, ok := replacedGlobals[name]; ok {
+			sp.report("js/replaced-global", nameOff, "%s: %s", name, advice)
+		}
+	}
+	for _, p := range sp.members(targetPaths, name) {
+		if advice, ok := replacedGlobals[p]; ok && strings.Contains(p, ".") {
+			sp.report("js/replaced-global", nameOff, "%s: %s", p, advice)
+		}
+		sp.noteService(p, int(e.Loc.Start))
+	}
+}
+
+// noteService records the first use of an rmx service.
+func (sp *scriptPass) noteService(p string, off int) {
+	rest, ok := strings.CutPrefix(p, "rmx.")
+	if !ok {
+		return
+	}
+	svc := "rmx." + strings.SplitN(rest, ".", 2)[0]
+	if _, known := servicePermission[svc]; !known {
+		return
+	}
+	if _, seen := sp.uses[svc]; !seen {
+		sp.uses[svc] = off
+	}
+}
+
+// noteEscape records rmx (or one of its services) handed somewhere the
+// check cannot follow: then which permissions it uses cannot be told.
+func (sp *scriptPass) noteEscape(e esb.Expr) {
+	switch e.Data.(type) {
+	case *esb.EIdentifier, *esb.EDot, *esb.EIndex:
+	default:
+		return
+	}
+	for _, p := range sp.resolve(e) {
+		if p == "rmx" || (strings.HasPrefix(p, "rmx.") && strings.Count(p, ".") == 1) {
+			sp.rmxEscape = true
+		}
+	}
+}
+
+func (sp *scriptPass) checkDynamicMember(x *esb.EIndex, off int) {
+	for _, p := range sp.resolve(x.Target) {
+		switch p {
+		case "globalThis":
+			sp.report("js/dynamic-global", off, "a global read with a key the check cannot decide can reach eval, Function or a replaced global: name the property you mean, or keep your own lookup table")
+		case "rmx", "dom":
+			sp.report("js/dynamic-global", off, "%s read with a key the check cannot decide: call the %s method by name so the permissions it needs can be checked", p, p)
+			if p == "rmx" {
+				sp.rmxEscape = true
+			}
+		}
+	}
+}
+
+// callee is one way a call may reach a function: directly, or through
+// .call, .apply, Reflect.apply or Reflect.construct.
+type callee struct {
+	paths     []string
+	args      []esb.Expr
+	argsKnown bool // false when the arguments are spread from a value the check cannot read
+}
+
+func (sp *scriptPass) callees(target esb.Expr, args []esb.Expr) []callee {
+	direct := callee{paths: sp.resolve(target), args: args, argsKnown: !hasSpread(args)}
+	out := []callee{direct}
+	if dot, ok := target.Data.(*esb.EDot); ok {
+		switch dot.Name {
+		case "call":
+			c := callee{paths: sp.resolve(dot.Target), argsKnown: direct.argsKnown}
+			if len(args) > 1 {
+				c.args = args[1:]
+			}
+			out = append(out, c)
+		case "apply":
+			c := callee{paths: sp.resolve(dot.Target)}
+			if len(args) > 1 {
+				c.args, c.argsKnown = arrayItems(args[1])
+			} else {
+				c.argsKnown = true
+			}
+			out = append(out, c)
+		}
+	}
+	if slices.Contains(direct.paths, "Reflect.apply") && len(args) >= 1 {
+		c := callee{paths: sp.resolve(args[0])}
+		if len(args) >= 3 {
+			c.args, c.argsKnown = arrayItems(args[2])
+		}
+		out = append(out, c)
+	}
+	if slices.Contains(direct.paths, "Reflect.construct") && len(args) >= 1 {
+		c := callee{paths: sp.resolve(args[0])}
+		if len(args) >= 2 {
+			c.args, c.argsKnown = arrayItems(args[1])
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func hasSpread(args []esb.Expr) bool {
+	return slices.ContainsFunc(args, func(a esb.Expr) bool { _, ok := a.Data.(*esb.ESpread); return ok })
+}
+
+func arrayItems(e esb.Expr) ([]esb.Expr, bool) {
+	if arr, ok := e.Data.(*esb.EArray); ok && !hasSpread(arr.Items) {
+		return arr.Items, true
+	}
+	return nil, false
+}
+
+func has(paths []string, names ...string) bool {
+	for _, n := range names {
+		if slices.Contains(paths, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval, isNew bool) {
+	off := int(e.Loc.Start)
+	for _, a := range args {
+		sp.noteEscape(a)
+	}
+	for i, c := range sp.callees(target, args) {
+		if has(c.paths, "eval") || (i == 0 && directEval) {
+			sp.checkEval(c, off)
+		}
+		for _, p := range c.paths {
+			if functionConstructors[p] {
+				sp.report("js/function-constructor", off, "%s(…) compiles a string into code, like eval, and the sandbox blocks it: write the function directly (an arrow function or a function declaration)", p)
+				break
+			}
+		}
+		if has(c.paths, "setTimeout", "setInterval") && len(c.args) > 0 {
+			sp.checkTimerArg(c.args[0], off)
+		}
+		if has(c.paths, "Worker", "SharedWorker", "importScripts") {
+			sp.checkWorker(c, off)
+		}
+		if has(c.paths, "WebAssembly.compileStreaming", "WebAssembly.instantiateStreaming") {
+			sp.report("js/remote-code", off, "streaming WebAssembly compiles code fetched at run time: the sandbox has no network; there is no way to load code into a remixlet")
+		}
+		if has(c.paths, "rmx.fetch") && len(c.args) > 0 {
+			sp.checkFetch(c.args[0])
+		}
+		if has(c.paths, "rmx.network.observe") {
+			sp.checkObserve(c.args)
+		}
+		if has(c.paths, "rmx.log", "console.log", "console.info", "console.warn", "console.error", "console.debug", "console.trace") {
+			for _, a := range c.args {
+				sp.checkLeak(a, "a log line")
+			}
+		}
+		if has(c.paths, "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError", "AggregateError") {
+			for _, a := range c.args {
+				sp.checkLeak(a, "an error message")
+			}
+		}
+		if has(c.paths, "location.assign", "location.replace") {
+			sp.report("js/replaced-global", off, "%s", navigationAdvice)
+		}
+		if has(c.paths, "Object.assign") && len(c.args) >= 2 {
+			for _, src := range c.args[1:] {
+				sp.checkAttributeObject("", src)
+			}
+		}
+		if has(c.paths, "dom.create") && len(c.args) > 0 {
+			tag := sp.checkCreatedTag(c.args[0], false)
+			if len(c.args) > 1 {
+				sp.checkAttributeObject(tag, c.args[1])
+			}
+		}
+		if has(c.paths, "dom.html") && len(c.args) > 0 {
+			sp.checkHTML(c.args[0], "dom.html")
+		}
+		if has(c.paths, "dom.query", "dom.queryAll", "dom.waitFor", "dom.closest", "dom.matches") && len(c.args) > 0 {
+			sp.checkSelector(c.args[0])
+		}
+		// dom.addStyle(css) and inline styles: the stylesheet guard's
+		// script mode belongs here (see the package doc).
+	}
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok {
+		return
+	}
+	arg := func(i int) (esb.Expr, bool) {
+		if i < len(args) {
+			return args[i], true
+		}
+		return esb.Expr{}, false
+	}
+	switch dot.Name {
+	case "createElement":
+		if a, ok := arg(0); ok {
+			sp.checkCreatedTag(a, false)
+		}
+	case "createElementNS":
+		if a, ok := arg(1); ok {
+			sp.checkCreatedTag(a, true)
+		}
+	case "setAttribute":
+		if name, ok := arg(0); ok {
+			value, _ := arg(1)
+			sp.checkSetAttribute(dot.Target, name, value)
+		}
+	case "setAttributeNS":
+		if name, ok := arg(1); ok {
+			value, _ := arg(2)
+			sp.checkSetAttribute(dot.Target, name, value)
+		}
+	case "insertAdjacentHTML", "insertHTML":
+		if a, ok := arg(1); ok {
+			sp.checkHTML(a, dot.Name)
+		}
+	case "setHTMLUnsafe", "setHTML", "appendHTML", "prependHTML", "createContextualFragment":
+		if a, ok := arg(0); ok {
+			sp.checkHTML(a, dot.Name)
+		}
+	case "write", "writeln":
+		if a, ok := arg(0); ok && has(sp.resolve(dot.Target), "document") {
+			sp.checkHTML(a, "document."+dot.Name)
+		}
+	case "querySelector", "querySelectorAll", "closest", "matches", "query", "queryAll", "waitFor":
+		if a, ok := arg(0); ok {
+			sp.checkSelector(a)
+		}
+	}
+	_ = isNew
+}
+
+// checkTagged: a tagged template calls its tag with the strings.
+func (sp *scriptPass) checkTagged(e esb.Expr, t *esb.ETemplate) {
+	off := int(e.Loc.Start)
+	paths := sp.resolve(t.TagOrNil)
+	for _, p := range paths {
+		if functionConstructors[p] {
+			sp.report("js/function-constructor", off, "%s`…` compiles the template into code, like eval, and the sandbox blocks it: write the function directly", p)
+		}
+	}
+	if has(paths, "setTimeout", "setInterval") {
+		sp.report("js/string-timer", off, "a timer called as a template tag turns the template into code: pass a function, setTimeout(() => work(), ms)")
+	}
+	if has(paths, "eval") {
+		sp.report("js/eval", off, "eval called as a template tag: write the code itself instead of building it as a string")
+	}
+}
+
+func (sp *scriptPass) checkEval(c callee, off int) {
+	if !c.argsKnown {
+		sp.report("js/eval", off, "eval of arguments the check cannot read runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
+		return
+	}
+	if len(c.args) == 0 {
+		return
+	}
+	if v := sp.fold(c.args[0]); v.known && v.isStr {
+		return // a literal: the code is in the file for anyone to read
+	}
+	sp.report("js/eval", off, "eval of a value built at run time runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
+}
+
+func (sp *scriptPass) checkTimerArg(a esb.Expr, off int) {
+	v := sp.fold(a)
+	_, isArray := a.Data.(*esb.EArray)
+	if v.isStr || isArray {
+		sp.report("js/string-timer", off, "a timer given a string evaluates it as code, like eval, and the sandbox blocks it: pass a function, setTimeout(() => work(), ms)")
+	}
+}
+
+func (sp *scriptPass) checkWorker(c callee, off int) {
+	if len(c.args) == 0 {
+		return
+	}
+	v := sp.fold(c.args[0])
+	switch {
+	case !v.known:
+		sp.report("js/remote-code", off, "a worker or importScripts with an address built at run time may load remote code: run workers only from code in script.js, through a blob: URL")
+	case isRemoteAddress(v.s):
+		sp.report("js/remote-code", off, "a worker or importScripts loading %q runs code from the network, which nobody reviewed: run workers only from code in script.js, through a blob: URL", v.s)
+	}
+}
+
+// urlHost returns the scheme and host of an address, reading a partly
+// known value up to its first unknown part.
+func urlHost(v strVal) (scheme, host string, ok bool) {
+	s := v.s
+	if !v.known {
+		i := strings.Index(s, unknownMark)
+		head := s[:i]
+		// The host must end before the unknown part starts.
+		j := strings.Index(head, "://")
+		if j < 0 || !strings.ContainsAny(head[j+3:], "/?#") {
+			return "", "", false
+		}
+		s = head
+	}
+	u, err := whatwg.Parse(s)
+	if err != nil {
+		return "", "", false
+	}
+	return strings.TrimSuffix(u.Protocol(), ":"), u.Hostname(), true
+}
+
+func (sp *scriptPass) checkFetch(a esb.Expr) {
+	off := int(a.Loc.Start)
+	v := sp.fold(a)
+	if !v.known && !v.isStr {
+		sp.fetchUse[""] = off
+		return
+	}
+	scheme, host, ok := urlHost(v)
+	if !ok {
+		if v.known {
+			sp.report("js/fetch-host", off, "rmx.fetch(%q): write the full https:// address of a host a fetch: permission names", v.s)
+			return
+		}
+		sp.fetchUse[""] = off
+		return
+	}
+	if scheme != "http" && scheme != "https" {
+		sp.report("js/fetch-host", off, "rmx.fetch reaches only http:// and https:// addresses, not %s:", scheme)
+		return
+	}
+	sp.fetchUse[host] = off
+	if !slices.Contains(sp.m.Hosts(manifest.Fetch), host) {
+		sp.report("js/fetch-host", off, "rmx.fetch to %s, which no fetch: permission names: add {\"permission\": \"fetch:%s\", \"reason\": \"…\"} and ask the user, or fetch from a host already approved", host, host)
+	}
+}
+
+// checkObserve reads the host rmx.network.observe is given: a host name,
+// an address, or an object with a host or url.
+func (sp *scriptPass) checkObserve(args []esb.Expr) {
+	if len(args) == 0 {
+		return
+	}
+	a := args[0]
+	if o, ok := a.Data.(*esb.EObject); ok {
+		v, found := sp.objectProperty(o, "host")
+		if !found {
+			v, found = sp.objectProperty(o, "url")
+		}
+		if !found {
+			sp.observe[""] = int(a.Loc.Start)
+			return
+		}
+		a = v
+	}
+	off := int(a.Loc.Start)
+	v := sp.fold(a)
+	host := v.s
+	if strings.Contains(host, "://") || !v.known {
+		var ok bool
+		if _, host, ok = urlHost(v); !ok {
+			sp.observe[""] = off
+			return
+		}
+	}
+	host = strings.ToLower(host)
+	sp.observe[host] = off
+	if !slices.Contains(sp.m.Hosts(manifest.NetworkObserve), host) {
+		sp.report("js/missing-permission", off, "rmx.network.observe of %s needs the network:observe:%s permission: add it with a reason and ask the user", host, host)
+	}
+}
+
+// checkCreatedTag checks an element name given to createElement,
+// createElementNS or dom.create, and returns it (lower case) when known.
+func (sp *scriptPass) checkCreatedTag(a esb.Expr, namespaced bool) string {
+	v := sp.fold(a)
+	if !v.known {
+		return ""
+	}
+	tag := strings.ToLower(v.s)
+	if namespaced {
+		if i := strings.LastIndexByte(tag, ':'); i >= 0 {
+			tag = tag[i+1:]
+		}
+	}
+	off := int(a.Loc.Start)
+	switch {
+	case tag == "script":
+		sp.report("js/script-element", off, "creating a script element (%q) loads or runs code outside the reviewed file: put the code in script.js and change the page through dom", v.s)
+	case refusedElements[tag]:
+		sp.report("js/refused-element", off, "the page agent cannot create %s elements (they load, submit or run something): use layout, text, form-control, image or simple SVG elements; put styles in style.css or dom.addStyle", tag)
+	}
+	return tag
+}
+
+// elementTag is the tag of an element created into a binding by
+// dom.create("img") or createElement("img"), or "".
+func (sp *scriptPass) elementTag(e esb.Expr) string {
+	s, ok := sp.identSymbol(e)
+	if !ok {
+		return ""
+	}
+	info := sp.syms[s]
+	if info == nil || len(info.sources) != 1 || len(info.sources[0].keys) > 0 {
+		return ""
+	}
+	src := info.sources[0].expr
+	if aw, ok := src.Data.(*esb.EAwait); ok {
+		src = aw.Value
+	}
+	call, ok := src.Data.(*esb.ECall)
+	if !ok || len(call.Args) == 0 {
+		return ""
+	}
+	dot, isDot := call.Target.Data.(*esb.EDot)
+	if !has(sp.resolve(call.Target), "dom.create") && !(isDot && dot.Name == "createElement") {
+		return ""
+	}
+	if v := sp.fold(call.Args[0]); v.known {
+		return strings.ToLower(v.s)
+	}
+	return ""
+}
+
+func (sp *scriptPass) checkSetAttribute(elem, name, value esb.Expr) {
+	n := sp.fold(name)
+	if !n.known {
+		return
+	}
+	sp.checkAttribute(sp.elementTag(elem), n.s, value, int(name.Loc.Start))
+}
+
+// checkAttributeObject checks an object literal of attributes or
+// properties (dom.create's second argument, Object.assign's sources).
+func (sp *scriptPass) checkAttributeObject(tag string, e esb.Expr) {
+	o, ok := e.Data.(*esb.EObject)
+	if !ok {
+		return
+	}
+	for i := range o.Properties {
+		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread || p.Kind.IsMethodDefinition() || p.ValueOrNil.Data == nil {
+			continue
+		}
+		key, ok := sp.foldKey(p.Key)
+		if !ok {
+			continue
+		}
+		switch strings.ToLower(key) {
+		case "innerhtml", "outerhtml":
+			sp.checkHTML(p.ValueOrNil, key)
+			continue
+		}
+		sp.checkAttribute(tag, key, p.ValueOrNil, int(p.Key.Loc.Start))
+	}
+}
+
+// checkAttribute applies the page policy to one attribute: refused ones
+// are errors, address-bearing ones go through the address rule.
+func (sp *scriptPass) checkAttribute(tag, name string, value esb.Expr, off int) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	switch {
+	case strings.HasPrefix(n, "on"):
+		sp.report("js/refused-attribute", off, "%s: the page agent refuses on* handler attributes (they run code): listen for the event through dom instead", name)
+	case n == "srcdoc":
+		sp.report("js/refused-attribute", off, "srcdoc: the page agent refuses it (it is a whole document that runs): build the content with dom.create")
+	case n == "style":
+		sp.report("js/refused-attribute", off, "style: the page agent refuses the style attribute: put the rules in style.css or dom.addStyle and add a class")
+	case n == "action" || n == "formaction":
+		sp.report("js/refused-attribute", off, "%s: the page agent refuses it (it sends a form somewhere): read the values through dom and send them with rmx.fetch if you must", n)
+	case n == "src" && tag != "" && tag != "img":
+		sp.report("js/refused-attribute", off, "src on a %s: the page agent allows src only on an img, to an address the address rule allows", tag)
+	case addressAttributes[n] || n == "formaction":
+		sp.checkAddress(n, value, tag == "img" || tag == "")
+	}
+}
+
+// checkAddress applies the address rule to a literal address an element
+// is given.
+func (sp *scriptPass) checkAddress(attr string, value esb.Expr, mayBeImage bool) {
+	if value.Data == nil {
+		return
+	}
+	v := sp.fold(value)
+	if !v.known {
+		if v.isStr {
+			if _, host, ok := urlHost(v); ok && !sp.m.AllowsHost(host) {
+				sp.report("js/remote-src", int(value.Loc.Start), "%s set to an address on %s, which is neither a site the remixlet runs on nor a host a fetch: permission names: load from a host your matches cover, or add a fetch:%s permission and ask the user", attr, host, host)
+			} else if ok {
+				sp.hostsSeen[host] = true
+			}
+		}
+		return
+	}
+	candidates := []string{v.s}
+	if attr == "srcset" {
+		candidates = nil
+		for _, c := range strings.Split(v.s, ",") {
+			if f := strings.Fields(c); len(f) > 0 {
+				candidates = append(candidates, f[0])
+			}
+		}
+	}
+	for _, addr := range candidates {
+		t := strings.TrimSpace(addr)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue // no load: the same page
+		}
+		if mayBeImage && (attr == "src" || attr == "srcset") && strings.HasPrefix(strings.ToLower(t), "data:image/") {
+			continue // a data: image for an img
+		}
+		load := sp.m.CheckLoad(addr)
+		if load.Allowed {
+			sp.hostsSeen[load.Host] = true
+			continue
+		}
+		sp.report("js/remote-src", int(value.Loc.Start), "%s %q: %s", attr, addr, load.Reason)
+	}
+}
+
+// checkAssign looks at target = value.
+func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
+	var name string
+	var target esb.Expr
+	switch l := x.Left.Data.(type) {
+	case *esb.EIdentifier:
+		if s := sp.res.Symbol(l.Ref); s != nil && s.Kind == esb.SymbolUnbound && s.OriginalName == "location" {
+			sp.report("js/replaced-global", off, "%s", navigationAdvice)
+		}
+		return
+	case *esb.EDot:
+		name, target = l.Name, l.Target
+	case *esb.EIndex:
+		k, ok := sp.foldKey(l.Index)
+		if !ok {
+			return
+		}
+		name, target = k, l.Target
+	default:
+		return
+	}
+	targetPaths := sp.resolve(target)
+	if has(targetPaths, "location") || (name == "location" && has(targetPaths, "globalThis")) {
+		sp.report("js/replaced-global", off, "%s", navigationAdvice)
+		return
+	}
+	lower := strings.ToLower(name)
+	switch {
+	case lower == "innerhtml" || lower == "outerhtml":
+		sp.checkHTML(x.Right, name)
+	case x.Op != esb.BinOpAssign:
+	case lower == "action" || lower == "data":
+		// Common names on plain objects: checked only for values that are
+		// addresses.
+		if v := sp.fold(x.Right); v.known && looksLikeAddress(v.s) {
+			sp.checkAddress(lower, x.Right, false)
+		}
+	case lower == "formaction":
+		sp.checkAddress(lower, x.Right, false)
+	case addressAttributes[lower]:
+		sp.checkAddress(lower, x.Right, lower == "src" || lower == "srcset")
+	}
+}
+
+var schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+
+func looksLikeAddress(s string) bool {
+	t := strings.TrimSpace(s)
+	return schemeRe.MatchString(t) || strings.HasPrefix(t, "//") || strings.HasPrefix(t, `\\`)
+}
+
+// Secrets.
+
+// secretOffset maps an offset inside a string literal's value to the
+// source, when the literal is written without escapes; otherwise the
+// literal's start.
+func (sp *scriptPass) secretOffset(litOff int, value string, inner int) int {
+	body := litOff + 1
+	if body <= len(sp.src) && strings.HasPrefix(sp.src[body:], value) {
+		return body + inner
+	}
+	return litOff
+}
+
+func (sp *scriptPass) reportSecret(litOff int, value string, m secrets.Match) {
+	start := sp.secretOffset(litOff, value, m.Start)
+	end := start + (m.End - m.Start)
+	if start == litOff {
+		end = litOff + 1
+	}
+	what := m.What()
+	if m.Kind == "labelled" && m.Label != "" {
+		what = "a value labelled " + m.Label
+	}
+	sp.reportSpan("js/secret", start, end, "%s is hard-coded in script.js, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", what)
+}
+
+// minSecretScan skips strings too short to hold a credential.
+const minSecretScan = 8
+
+func (sp *scriptPass) checkSecretString(x *esb.EString, off int) {
+	if len(x.Value) < minSecretScan {
+		return
+	}
+	value := esb.UTF16ToString(x.Value)
+	for _, m := range secrets.Scan(value) {
+		sp.reportSecret(off, value, m)
+	}
+}
+
+func (sp *scriptPass) checkTemplateSecrets(t *esb.ETemplate) {
+	if t.TagOrNil.Data != nil {
+		return
+	}
+	scan := func(cooked []uint16, loc esb.Loc) {
+		if len(cooked) < minSecretScan {
+			return
+		}
+		value := esb.UTF16ToString(cooked)
+		for _, m := range secrets.Scan(value) {
+			sp.reportSecret(int(loc.Start), value, m)
+		}
+	}
+	scan(t.HeadCooked, t.HeadLoc)
+	for _, p := range t.Parts {
+		scan(p.TailCooked, p.TailLoc)
+	}
+}
+
+// checkSecretValue judges a string written under a name: const apiKey =
+// "…", {token: "…"}, x.password = "…".
+func (sp *scriptPass) checkSecretValue(name string, value esb.Expr) {
+	s, ok := value.Data.(*esb.EString)
+	if !ok || len(s.Value) < 6 {
+		return
+	}
+	v := esb.UTF16ToString(s.Value)
+	if len(secrets.Scan(v)) > 0 {
+		return // reported from the literal itself
+	}
+	if m, ok := secrets.Labelled(name, v); ok {
+		sp.reportSecret(int(value.Loc.Start), v, m)
+	}
+}
+
+func (sp *scriptPass) checkDecl(d esb.Decl) {
+	b, ok := d.Binding.Data.(*esb.BIdentifier)
+	if !ok || d.ValueOrNil.Data == nil {
+		return
+	}
+	if s := sp.res.Symbol(b.Ref); s != nil {
+		sp.checkSecretValue(s.OriginalName, d.ValueOrNil)
+	}
+}
+
+// credentialPart names the credential an expression holds, or "": a
+// binding or property whose name says so, or a literal with a secret.
+func (sp *scriptPass) credentialPart(e esb.Expr) string {
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier:
+		if s := sp.res.Symbol(x.Ref); s != nil && secrets.IsCredentialName(s.OriginalName) {
+			return s.OriginalName
+		}
+	case *esb.EDot:
+		if secrets.IsCredentialName(x.Name) {
+			return x.Name
+		}
+	case *esb.EIndex:
+		if k, ok := sp.foldKey(x.Index); ok && secrets.IsCredentialName(k) {
+			return k
+		}
+	case *esb.EString:
+		if ms := secrets.Scan(esb.UTF16ToString(x.Value)); len(ms) > 0 {
+			return ms[0].What()
+		}
+	case *esb.ECall:
+		// token.trim(), String(token), encodeURIComponent(token)
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && stringMethods[dot.Name] {
+			return sp.credentialPart(dot.Target)
+		}
+		if len(x.Args) == 1 {
+			return sp.credentialPart(x.Args[0])
+		}
+	}
+	return ""
+}
+
+// concatParts lists the operands of a + chain (left to right) or the
+// literal and substituted parts of a template.
+func concatParts(top *esb.EBinary) []esb.Expr {
+	var parts []esb.Expr
+	for cur := top; ; {
+		parts = append(parts, cur.Right)
+		left, ok := cur.Left.Data.(*esb.EBinary)
+		if !ok || left.Op != esb.BinOpAdd {
+			parts = append(parts, cur.Left)
+			break
+		}
+		cur = left
+	}
+	slices.Reverse(parts)
+	return parts
+}
+
+func (sp *scriptPass) templateParts(t *esb.ETemplate) []esb.Expr {
+	parts := []esb.Expr{{Data: &esb.EString{Value: t.HeadCooked}, Loc: t.HeadLoc}}
+	for _, p := range t.Parts {
+		parts = append(parts, p.Value, esb.Expr{Data: &esb.EString{Value: p.TailCooked}, Loc: p.TailLoc})
+	}
+	return parts
+}
+
+var queryKeyRe = regexp.MustCompile(`[?&#;][A-Za-z0-9_.\-\[\]]*=?$`)
+
+// checkConcat looks for a credential concatenated into an address.
+func (sp *scriptPass) checkConcat(top *esb.EBinary) { sp.checkConcatParts(concatParts(top)) }
+
+func (sp *scriptPass) checkConcatParts(parts []esb.Expr) {
+	isURL := false
+	for _, p := range parts {
+		if s, ok := p.Data.(*esb.EString); ok {
+			text := esb.UTF16ToString(s.Value)
+			if strings.Contains(text, "://") || queryKeyRe.MatchString(text) {
+				isURL = true
+				break
+			}
+		}
+	}
+	if !isURL {
+		return
+	}
+	for _, p := range parts {
+		if _, literal := p.Data.(*esb.EString); literal {
+			continue
+		}
+		if what := sp.credentialPart(p); what != "" {
+			sp.report("js/secret-leak", int(p.Loc.Start), "%s is put into an address, where servers, logs and history keep it: never put a credential in a URL; rmx.fetch signs requests as the user", what)
+		}
+	}
+}
+
+// checkLeak looks for a credential in a value that becomes a log line or
+// an error message.
+func (sp *scriptPass) checkLeak(e esb.Expr, where string) {
+	var parts []esb.Expr
+	switch x := e.Data.(type) {
+	case *esb.EBinary:
+		if x.Op == esb.BinOpAdd {
+			parts = concatParts(x)
+		}
+	case *esb.ETemplate:
+		if x.TagOrNil.Data == nil {
+			parts = sp.templateParts(x)
+		}
+	case *esb.EObject:
+		for i := range x.Properties {
+			p := &x.Properties[i]
+			if key, ok := sp.foldKey(p.Key); ok && secrets.IsCredentialName(key) && p.ValueOrNil.Data != nil {
+				sp.report("js/secret-leak", int(p.Key.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", key, where)
+			}
+		}
+		return
+	}
+	if parts == nil {
+		parts = []esb.Expr{e}
+	}
+	for _, p := range parts {
+		if _, literal := p.Data.(*esb.EString); literal && len(parts) > 1 {
+			continue // a literal with a secret is reported as js/secret
+		}
+		if what := sp.credentialPart(p); what != "" {
+			sp.report("js/secret-leak", int(p.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", what, where)
+		}
+	}
+}

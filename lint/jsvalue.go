@@ -1,0 +1,904 @@
+package lint
+
+import (
+	"encoding/base64"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+)
+
+// What a binding may hold. The collecting walk records, for every symbol,
+// each expression it is initialised or assigned with (and, for
+// destructuring, the property path taken from it). The checks then ask two
+// questions of any expression, flow-insensitively:
+//
+//   - resolve: which global it may be (eval, Function, rmx.fetch, …),
+//     through aliases (const e = eval), global objects (window.eval,
+//     globalThis["ev"+"al"]), commas and conditionals ((0, eval), a || eval),
+//     array literals ([eval][0]), destructuring ({eval: e} = window),
+//     bind, Reflect.get, and constructor chains ([].constructor.constructor,
+//     Object.getPrototypeOf(async function(){}).constructor);
+//   - fold: which string it is, when that is decided by the text: literals,
+//     concatenation, templates, const bindings, String.fromCharCode, atob,
+//     decodeURIComponent, case changes, split/reverse/join, slice, replace,
+//     repeat, and String.raw.
+//
+// A binding assigned several values may hold any of them (resolve takes
+// the union); fold uses only bindings with a single value.
+
+type symInfo struct {
+	sources []valueSource
+	fn      string // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions and classes
+	konst   bool
+	updated bool // assigned by ++, --, or an operator assignment
+
+	resolving, resolvedDone bool
+	resolved                []string
+	folding                 bool
+}
+
+type valueSource struct {
+	expr esb.Expr
+	keys []string // property path taken from expr (destructuring)
+	bad  bool     // a key along the path could not be folded
+}
+
+func (sp *scriptPass) sym(ref esb.Ref) *symInfo {
+	s := sp.res.Symbol(ref)
+	if s == nil {
+		return &symInfo{}
+	}
+	info := sp.syms[s]
+	if info == nil {
+		info = &symInfo{}
+		sp.syms[s] = info
+	}
+	return info
+}
+
+// identSymbol returns the symbol behind an identifier expression.
+func (sp *scriptPass) identSymbol(e esb.Expr) (*esb.Symbol, bool) {
+	id, ok := e.Data.(*esb.EIdentifier)
+	if !ok {
+		return nil, false
+	}
+	s := sp.res.Symbol(id.Ref)
+	return s, s != nil
+}
+
+// bindTo records that binding b takes value (with a property path).
+func (sp *scriptPass) bindTo(b esb.Binding, value esb.Expr, keys []string, konst bool) {
+	switch b := b.Data.(type) {
+	case *esb.BIdentifier:
+		info := sp.sym(b.Ref)
+		info.konst = info.konst || konst
+		if value.Data != nil {
+			info.sources = append(info.sources, valueSource{expr: value, keys: keys})
+		}
+	case *esb.BArray:
+		for i, item := range b.Items {
+			if value.Data != nil {
+				sp.bindTo(item.Binding, value, appendKey(keys, strconv.Itoa(i)), konst)
+			}
+			if item.DefaultValueOrNil.Data != nil {
+				sp.bindTo(item.Binding, item.DefaultValueOrNil, nil, konst)
+			}
+		}
+	case *esb.BObject:
+		for _, p := range b.Properties {
+			if value.Data != nil {
+				if key, ok := sp.foldKey(p.Key); ok && !p.IsSpread {
+					sp.bindTo(p.Value, value, appendKey(keys, key), konst)
+				}
+			}
+			if p.DefaultValueOrNil.Data != nil {
+				sp.bindTo(p.Value, p.DefaultValueOrNil, nil, konst)
+			}
+		}
+	}
+}
+
+func appendKey(keys []string, k string) []string {
+	return append(slices.Clip(keys), k)
+}
+
+// assigned records an assignment to target (an identifier or a
+// destructuring pattern); an empty value means "updated in place".
+func (sp *scriptPass) assigned(target, value esb.Expr) {
+	sp.assignedKeys(target, value, nil)
+}
+
+func (sp *scriptPass) assignedKeys(target, value esb.Expr, keys []string) {
+	switch t := target.Data.(type) {
+	case *esb.EIdentifier:
+		info := sp.sym(t.Ref)
+		if value.Data == nil {
+			info.updated = true
+			return
+		}
+		info.sources = append(info.sources, valueSource{expr: value, keys: keys})
+	case *esb.EArray:
+		for i, item := range t.Items {
+			sp.assignedKeys(item, value, appendKey(keys, strconv.Itoa(i)))
+		}
+	case *esb.EObject:
+		for _, p := range t.Properties {
+			if key, ok := sp.foldKey(p.Key); ok && p.Kind != esb.PropertySpread {
+				sp.assignedKeys(p.ValueOrNil, value, appendKey(keys, key))
+			}
+		}
+	case *esb.EBinary:
+		if t.Op == esb.BinOpAssign { // a default in a pattern: [a = eval] = []
+			sp.assignedKeys(t.Left, value, keys)
+			sp.assignedKeys(t.Left, t.Right, nil)
+		}
+	}
+}
+
+// Paths. A path names a global: "eval", "rmx.fetch", "Function". The global
+// object itself is "globalThis"; function values are "fn", "fn:async",
+// "fn:gen", "fn:asyncgen"; literals are "lit:String", "lit:Array", ….
+
+const (
+	maxResolveDepth = 24
+	maxPaths        = 16
+)
+
+// globalObjectNames name the global object from inside it.
+var globalObjectNames = map[string]bool{"window": true, "self": true, "globalThis": true, "frames": true, "top": true, "parent": true}
+
+// codeRunners are the globals `this.X` is taken to mean: in a module,
+// `this` is undefined except when a function is called with the global
+// object as its receiver, which is how this.eval is spelled.
+var codeRunners = map[string]bool{
+	"eval": true, "Function": true, "setTimeout": true, "setInterval": true,
+	"importScripts": true, "Worker": true, "SharedWorker": true,
+}
+
+// interestingRoots are the globals whose members the checks follow;
+// members of any other global are not tracked (that keeps the walk cheap).
+var interestingRoots = map[string]bool{
+	"globalThis": true, "eval": true, "Function": true, "AsyncFunction": true, "GeneratorFunction": true,
+	"AsyncGeneratorFunction": true, "setTimeout": true, "setInterval": true, "importScripts": true,
+	"Worker": true, "SharedWorker": true, "WebAssembly": true, "Reflect": true, "Object": true,
+	"String": true, "Array": true, "atob": true, "decodeURIComponent": true, "decodeURI": true,
+	"unescape": true, "rmx": true, "dom": true, "document": true, "fetch": true, "XMLHttpRequest": true,
+	"WebSocket": true, "EventSource": true, "localStorage": true, "sessionStorage": true,
+	"indexedDB": true, "caches": true, "navigator": true, "open": true, "location": true,
+	"RTCPeerConnection": true, "webkitRTCPeerConnection": true, "mozRTCPeerConnection": true,
+	"RTCDataChannel": true, "console": true, "Error": true, "TypeError": true, "RangeError": true,
+	"SyntaxError": true, "ReferenceError": true, "EvalError": true, "URIError": true, "AggregateError": true,
+}
+
+// functionConstructors are the constructors that compile strings.
+var functionConstructors = map[string]bool{"Function": true, "AsyncFunction": true, "GeneratorFunction": true, "AsyncGeneratorFunction": true}
+
+// namespaces are globals that are plain objects, not functions.
+var namespaces = map[string]bool{"Math": true, "JSON": true, "Reflect": true, "Atomics": true, "Intl": true, "WebAssembly": true, "CSS": true, "console": true, "rmx": true, "dom": true, "globalThis": true}
+
+func (sp *scriptPass) resolve(e esb.Expr) []string { return sp.resolveDepth(e, 0) }
+
+func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
+	if depth > maxResolveDepth {
+		return nil
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier:
+		s := sp.res.Symbol(x.Ref)
+		if s == nil {
+			return nil
+		}
+		if s.Kind == esb.SymbolUnbound {
+			name := s.OriginalName
+			if globalObjectNames[name] {
+				return []string{"globalThis"}
+			}
+			if interestingRoots[name] || functionConstructors[name] {
+				return []string{name}
+			}
+			return nil
+		}
+		return sp.resolveSymbol(s, depth)
+	case *esb.EThis:
+		return []string{"this"}
+	case *esb.EDot:
+		return sp.members(sp.resolveDepth(x.Target, depth), x.Name)
+	case *esb.EIndex:
+		if key, ok := sp.foldKey(x.Index); ok {
+			if arr, ok := x.Target.Data.(*esb.EArray); ok {
+				if i, err := strconv.Atoi(key); err == nil && i >= 0 && i < len(arr.Items) {
+					return sp.resolveDepth(arr.Items[i], depth)
+				}
+			}
+			return sp.members(sp.resolveDepth(x.Target, depth), key)
+		}
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpComma, esb.BinOpAssign:
+			return sp.resolveDepth(x.Right, depth)
+		case esb.BinOpLogicalOr, esb.BinOpLogicalAnd, esb.BinOpNullishCoalescing:
+			return union(sp.resolveDepth(x.Left, depth), sp.resolveDepth(x.Right, depth))
+		}
+	case *esb.EIf:
+		return union(sp.resolveDepth(x.Yes, depth), sp.resolveDepth(x.No, depth))
+	case *esb.EAnnotation:
+		return sp.resolveDepth(x.Value, depth)
+	case *esb.ECall:
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" {
+			return sp.resolveDepth(dot.Target, depth)
+		}
+		target := sp.resolveDepth(x.Target, depth)
+		switch {
+		case slices.Contains(target, "Reflect.get") && len(x.Args) >= 2:
+			if key, ok := sp.foldKey(x.Args[1]); ok {
+				return sp.members(sp.resolveDepth(x.Args[0], depth), key)
+			}
+		case (slices.Contains(target, "Object.getPrototypeOf") || slices.Contains(target, "Reflect.getPrototypeOf")) && len(x.Args) >= 1:
+			var out []string
+			for _, p := range sp.resolveDepth(x.Args[0], depth) {
+				if c := constructorOf(p); c != "" {
+					out = append(out, c+".prototype")
+				}
+			}
+			return out
+		}
+	case *esb.EArrow:
+		if x.IsAsync {
+			return []string{"fn:async"}
+		}
+		return []string{"fn"}
+	case *esb.EFunction:
+		return []string{fnKind(&x.Fn)}
+	case *esb.EClass:
+		return []string{"fn"}
+	case *esb.EString, *esb.ETemplate:
+		if t, ok := x.(*esb.ETemplate); ok && t.TagOrNil.Data != nil {
+			return nil
+		}
+		return []string{"lit:String"}
+	case *esb.EArray:
+		return []string{"lit:Array"}
+	case *esb.EObject:
+		return []string{"lit:Object"}
+	case *esb.ENumber:
+		return []string{"lit:Number"}
+	case *esb.ERegExp:
+		return []string{"lit:RegExp"}
+	case *esb.EBoolean:
+		return []string{"lit:Boolean"}
+	}
+	return nil
+}
+
+func (sp *scriptPass) resolveSymbol(s *esb.Symbol, depth int) []string {
+	info := sp.syms[s]
+	if info == nil {
+		return nil
+	}
+	if info.resolvedDone {
+		return info.resolved
+	}
+	if info.resolving {
+		return nil // a cycle: a = b; b = a
+	}
+	info.resolving = true
+	var out []string
+	if info.fn != "" {
+		out = append(out, info.fn)
+	}
+	for _, src := range info.sources {
+		if src.bad {
+			continue
+		}
+		out = union(out, sp.resolveKeys(src.expr, src.keys, depth))
+	}
+	info.resolving = false
+	info.resolvedDone = true
+	info.resolved = out
+	return out
+}
+
+// resolveKeys resolves expr, then the property path keys on it, reading
+// through array and object literals where it can.
+func (sp *scriptPass) resolveKeys(expr esb.Expr, keys []string, depth int) []string {
+	for len(keys) > 0 {
+		switch x := expr.Data.(type) {
+		case *esb.EArray:
+			i, err := strconv.Atoi(keys[0])
+			if err != nil || i < 0 || i >= len(x.Items) {
+				return nil
+			}
+			expr, keys = x.Items[i], keys[1:]
+			continue
+		case *esb.EObject:
+			if v, ok := sp.objectProperty(x, keys[0]); ok {
+				expr, keys = v, keys[1:]
+				continue
+			}
+			return nil
+		}
+		paths := sp.resolveDepth(expr, depth)
+		for _, k := range keys {
+			paths = sp.members(paths, k)
+		}
+		return paths
+	}
+	return sp.resolveDepth(expr, depth)
+}
+
+// objectProperty finds a literal key's value in an object literal.
+func (sp *scriptPass) objectProperty(o *esb.EObject, key string) (esb.Expr, bool) {
+	for i := len(o.Properties) - 1; i >= 0; i-- { // the last one wins
+		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread || p.Kind.IsMethodDefinition() {
+			continue
+		}
+		if k, ok := sp.foldKey(p.Key); ok && k == key {
+			return p.ValueOrNil, p.ValueOrNil.Data != nil
+		}
+	}
+	return esb.Expr{}, false
+}
+
+func (sp *scriptPass) members(paths []string, name string) []string {
+	var out []string
+	for _, p := range paths {
+		if q := member(p, name); q != "" {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// member is the path of p.name, or "" when the checks do not follow it.
+func member(p, name string) string {
+	switch {
+	case p == "globalThis":
+		if globalObjectNames[name] {
+			return "globalThis"
+		}
+		if interestingRoots[name] || functionConstructors[name] {
+			return name
+		}
+		return ""
+	case p == "this":
+		if codeRunners[name] {
+			return name
+		}
+		return ""
+	case name == "constructor":
+		return constructorOf(p)
+	case name == "prototype":
+		if isFunctionPath(p) {
+			return p + ".prototype"
+		}
+		return ""
+	case strings.HasPrefix(p, "fn") || strings.HasPrefix(p, "lit:") || strings.HasSuffix(p, ".prototype"):
+		return "" // a method of a literal or prototype: not followed
+	}
+	return p + "." + name
+}
+
+// constructorOf is the path of p.constructor, or "".
+func constructorOf(p string) string {
+	switch {
+	case p == "fn":
+		return "Function"
+	case p == "fn:async":
+		return "AsyncFunction"
+	case p == "fn:gen":
+		return "GeneratorFunction"
+	case p == "fn:asyncgen":
+		return "AsyncGeneratorFunction"
+	case strings.HasPrefix(p, "lit:"):
+		return p[len("lit:"):] // "".constructor is String
+	case strings.HasSuffix(p, ".prototype"):
+		return strings.TrimSuffix(p, ".prototype")
+	case isFunctionPath(p):
+		return "Function"
+	}
+	return ""
+}
+
+// isFunctionPath reports paths that name a function value: the function
+// constructors, global constructors (capitalised globals that are not
+// namespaces), known global functions, and methods of rmx and dom.
+func isFunctionPath(p string) bool {
+	if functionConstructors[p] {
+		return true
+	}
+	if !strings.Contains(p, ".") {
+		if namespaces[p] || p == "this" {
+			return false
+		}
+		return p != "" && (p[0] >= 'A' && p[0] <= 'Z' || codeRunners[p] || interestingRoots[p])
+	}
+	return strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom.")
+}
+
+func union(a, b []string) []string {
+	for _, p := range b {
+		if !slices.Contains(a, p) && len(a) < maxPaths {
+			a = append(a, p)
+		}
+	}
+	return a
+}
+
+// Folding.
+
+// maxFolded caps a folded string; longer values count as unknown strings.
+const maxFolded = 1 << 16
+
+// strVal is what fold knows about a value. When known, s is the value.
+// When only isStr is known, s is the text with each unknown part replaced
+// by unknownMark, so the known parts can still be read (the host of
+// `https://api.example.com/${path}`, the tags of an HTML template).
+type strVal struct {
+	s     string
+	known bool
+	isStr bool
+}
+
+const unknownMark = "\x00"
+
+func (sp *scriptPass) fold(e esb.Expr) strVal { return sp.foldDepth(e, 0) }
+
+func (sp *scriptPass) foldKey(e esb.Expr) (string, bool) {
+	if s, ok := e.Data.(*esb.EString); ok {
+		return esb.UTF16ToString(s.Value), true
+	}
+	v := sp.fold(e)
+	return v.s, v.known
+}
+
+func known(s string) strVal { return strVal{s: s, known: true, isStr: true} }
+
+func (sp *scriptPass) foldDepth(e esb.Expr, depth int) strVal {
+	if depth > maxResolveDepth {
+		return strVal{s: unknownMark}
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EString:
+		return known(esb.UTF16ToString(x.Value))
+	case *esb.ENumber:
+		return strVal{s: jsNumber(x.Value), known: true}
+	case *esb.EBoolean:
+		return strVal{s: strconv.FormatBool(x.Value), known: true}
+	case *esb.ENull:
+		return strVal{s: "null", known: true}
+	case *esb.EUndefined:
+		return strVal{s: "undefined", known: true}
+	case *esb.EAnnotation:
+		return sp.foldDepth(x.Value, depth)
+	case *esb.ETemplate:
+		return sp.foldTemplate(x, depth)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpAdd:
+			return sp.foldAdd(x, depth)
+		case esb.BinOpComma:
+			return sp.foldDepth(x.Right, depth)
+		}
+	case *esb.EIf:
+		yes, no := sp.foldDepth(x.Yes, depth), sp.foldDepth(x.No, depth)
+		if yes.known && no.known && yes.s == no.s {
+			return yes
+		}
+		return strVal{s: unknownMark, isStr: yes.isStr && no.isStr}
+	case *esb.EIdentifier:
+		s := sp.res.Symbol(x.Ref)
+		if s == nil {
+			break
+		}
+		info := sp.syms[s]
+		if info == nil || info.folding || info.updated || len(info.sources) != 1 || info.sources[0].bad {
+			break
+		}
+		info.folding = true
+		v := sp.foldKeys(info.sources[0].expr, info.sources[0].keys, depth)
+		info.folding = false
+		return v
+	case *esb.EIndex:
+		if key, ok := sp.foldKey(x.Index); ok {
+			return sp.foldKeys(x.Target, []string{key}, depth)
+		}
+	case *esb.EDot:
+		if x.Name == "length" {
+			break
+		}
+		return sp.foldKeys(x.Target, []string{x.Name}, depth)
+	case *esb.ECall:
+		return sp.foldCall(x, depth)
+	}
+	return strVal{s: unknownMark}
+}
+
+// foldKeys folds expr[keys[0]][keys[1]]… through literals.
+func (sp *scriptPass) foldKeys(expr esb.Expr, keys []string, depth int) strVal {
+	for len(keys) > 0 {
+		switch x := expr.Data.(type) {
+		case *esb.EArray:
+			i, err := strconv.Atoi(keys[0])
+			if err != nil || i < 0 || i >= len(x.Items) {
+				return strVal{s: unknownMark}
+			}
+			expr, keys = x.Items[i], keys[1:]
+			continue
+		case *esb.EObject:
+			v, ok := sp.objectProperty(x, keys[0])
+			if !ok {
+				return strVal{s: unknownMark}
+			}
+			expr, keys = v, keys[1:]
+			continue
+		}
+		if len(keys) == 1 {
+			if base := sp.foldDepth(expr, depth); base.known && base.isStr {
+				if i, err := strconv.Atoi(keys[0]); err == nil {
+					u := utf16.Encode([]rune(base.s))
+					if i >= 0 && i < len(u) {
+						return known(string(utf16.Decode(u[i : i+1])))
+					}
+				}
+			}
+			if arr, ok := sp.foldArray(expr, depth); ok {
+				if i, err := strconv.Atoi(keys[0]); err == nil && i >= 0 && i < len(arr) {
+					return known(arr[i])
+				}
+			}
+		}
+		return strVal{s: unknownMark}
+	}
+	return sp.foldDepth(expr, depth)
+}
+
+func (sp *scriptPass) foldTemplate(t *esb.ETemplate, depth int) strVal {
+	raw := false
+	if t.TagOrNil.Data != nil {
+		if !slices.Contains(sp.resolve(t.TagOrNil), "String.raw") {
+			return strVal{s: unknownMark}
+		}
+		raw = true
+	}
+	var b strings.Builder
+	ok := true
+	if raw {
+		b.WriteString(t.HeadRaw)
+	} else {
+		b.WriteString(esb.UTF16ToString(t.HeadCooked))
+	}
+	for _, part := range t.Parts {
+		v := sp.foldDepth(part.Value, depth)
+		if v.known {
+			b.WriteString(v.s)
+		} else {
+			ok = false
+			b.WriteString(unknownMark)
+		}
+		if raw {
+			b.WriteString(part.TailRaw)
+		} else {
+			b.WriteString(esb.UTF16ToString(part.TailCooked))
+		}
+		if b.Len() > maxFolded {
+			return strVal{s: b.String()[:maxFolded] + unknownMark, isStr: true}
+		}
+	}
+	return strVal{s: b.String(), known: ok, isStr: true}
+}
+
+// foldAdd folds a chain of + left to right (numbers add until the first
+// string), walking the chain's spine without recursion.
+func (sp *scriptPass) foldAdd(top *esb.EBinary, depth int) strVal {
+	var leaves []esb.Expr
+	for cur := top; ; {
+		leaves = append(leaves, cur.Right)
+		left, ok := cur.Left.Data.(*esb.EBinary)
+		if !ok || left.Op != esb.BinOpAdd {
+			leaves = append(leaves, cur.Left)
+			break
+		}
+		cur = left
+	}
+	slices.Reverse(leaves)
+	acc := sp.foldDepth(leaves[0], depth)
+	var b strings.Builder
+	b.WriteString(acc.s)
+	for _, leaf := range leaves[1:] {
+		v := sp.foldDepth(leaf, depth)
+		switch {
+		case acc.isStr || v.isStr:
+			acc.isStr = true
+			acc.known = acc.known && v.known
+			if v.known {
+				b.WriteString(v.s)
+			} else {
+				b.WriteString(unknownMark)
+			}
+		case acc.known && v.known:
+			x, err1 := strconv.ParseFloat(acc.s, 64)
+			y, err2 := strconv.ParseFloat(v.s, 64)
+			if err1 != nil || err2 != nil {
+				return strVal{s: unknownMark}
+			}
+			b.Reset()
+			b.WriteString(jsNumber(x + y))
+		default:
+			acc.known = false
+			b.Reset()
+			b.WriteString(unknownMark)
+		}
+		if b.Len() > maxFolded {
+			return strVal{s: b.String()[:maxFolded] + unknownMark, isStr: acc.isStr}
+		}
+	}
+	acc.s = b.String()
+	return acc
+}
+
+func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
+	args := make([]strVal, len(c.Args))
+	argsKnown := true
+	for i, a := range c.Args {
+		args[i] = sp.foldDepth(a, depth)
+		argsKnown = argsKnown && args[i].known
+	}
+	target := sp.resolve(c.Target)
+	switch {
+	case slices.Contains(target, "String.fromCharCode") || slices.Contains(target, "String.fromCodePoint"):
+		if !argsKnown {
+			return strVal{s: unknownMark, isStr: true}
+		}
+		var b strings.Builder
+		for _, a := range args {
+			n, err := strconv.ParseFloat(a.s, 64)
+			if err != nil || n < 0 || n > 0x10FFFF {
+				return strVal{s: unknownMark, isStr: true}
+			}
+			b.WriteRune(rune(n))
+		}
+		return known(b.String())
+	case slices.Contains(target, "atob") && len(args) == 1 && args[0].known:
+		s := strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' {
+				return -1
+			}
+			return r
+		}, args[0].s)
+		s = strings.TrimRight(s, "=")
+		raw, err := base64.RawStdEncoding.DecodeString(s)
+		if err != nil {
+			return strVal{s: unknownMark, isStr: true}
+		}
+		return known(latin1(raw))
+	case (slices.Contains(target, "decodeURIComponent") || slices.Contains(target, "decodeURI") || slices.Contains(target, "unescape")) && len(args) == 1 && args[0].known:
+		if s, err := url.PathUnescape(args[0].s); err == nil {
+			return known(s)
+		}
+		return strVal{s: unknownMark, isStr: true}
+	case slices.Contains(target, "String") && len(args) == 1:
+		return strVal{s: args[0].s, known: args[0].known, isStr: true}
+	}
+	dot, ok := c.Target.Data.(*esb.EDot)
+	if !ok {
+		return strVal{s: unknownMark}
+	}
+	if dot.Name == "join" {
+		arr, ok := sp.foldArray(dot.Target, depth)
+		sep := ","
+		if len(args) > 0 {
+			if !args[0].known {
+				return strVal{s: unknownMark, isStr: true}
+			}
+			sep = args[0].s
+		}
+		if !ok {
+			return strVal{s: unknownMark, isStr: true}
+		}
+		return known(strings.Join(arr, sep))
+	}
+	recv := sp.foldDepth(dot.Target, depth)
+	if !recv.known || !recv.isStr || !argsKnown {
+		if stringMethods[dot.Name] && recv.isStr {
+			return strVal{s: unknownMark, isStr: true}
+		}
+		return strVal{s: unknownMark}
+	}
+	s := recv.s
+	switch dot.Name {
+	case "toLowerCase", "toLocaleLowerCase":
+		return known(strings.ToLower(s))
+	case "toUpperCase", "toLocaleUpperCase":
+		return known(strings.ToUpper(s))
+	case "trim":
+		return known(strings.TrimSpace(s))
+	case "trimStart", "trimLeft":
+		return known(strings.TrimLeft(s, " \t\n\r\f\v"))
+	case "trimEnd", "trimRight":
+		return known(strings.TrimRight(s, " \t\n\r\f\v"))
+	case "toString", "valueOf", "normalize":
+		return known(s)
+	case "concat":
+		for _, a := range args {
+			s += a.s
+		}
+		return limit(s)
+	case "repeat":
+		if len(args) == 1 {
+			if n, err := strconv.Atoi(args[0].s); err == nil && n >= 0 && n*len(s) <= maxFolded {
+				return known(strings.Repeat(s, n))
+			}
+		}
+	case "slice", "substring":
+		u := utf16.Encode([]rune(s))
+		from, to := 0, len(u)
+		if len(args) > 0 {
+			from = sliceIndex(args[0].s, len(u), dot.Name == "slice")
+		}
+		if len(args) > 1 {
+			to = sliceIndex(args[1].s, len(u), dot.Name == "slice")
+		}
+		if dot.Name == "substring" && from > to {
+			from, to = to, from
+		}
+		if from > to {
+			return known("")
+		}
+		return known(string(utf16.Decode(u[from:to])))
+	case "replace", "replaceAll":
+		if len(args) == 2 && args[0].isStr {
+			if dot.Name == "replace" {
+				return limit(strings.Replace(s, args[0].s, args[1].s, 1))
+			}
+			return limit(strings.ReplaceAll(s, args[0].s, args[1].s))
+		}
+	}
+	return strVal{s: unknownMark, isStr: stringMethods[dot.Name]}
+}
+
+// stringMethods return strings whatever they are given.
+var stringMethods = map[string]bool{
+	"toLowerCase": true, "toUpperCase": true, "toLocaleLowerCase": true, "toLocaleUpperCase": true,
+	"trim": true, "trimStart": true, "trimEnd": true, "trimLeft": true, "trimRight": true, "concat": true,
+	"repeat": true, "slice": true, "substring": true, "replace": true, "replaceAll": true, "normalize": true,
+	"padStart": true, "padEnd": true, "join": true,
+}
+
+func limit(s string) strVal {
+	if len(s) > maxFolded {
+		return strVal{s: s[:maxFolded] + unknownMark, isStr: true}
+	}
+	return known(s)
+}
+
+func sliceIndex(s string, n int, negativeFromEnd bool) int {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) {
+		return 0
+	}
+	i := int(math.Max(math.Min(f, float64(n)), -float64(n)-1))
+	if i < 0 {
+		if negativeFromEnd {
+			i += n
+		}
+		i = max(i, 0)
+	}
+	return min(i, n)
+}
+
+// foldArray folds an array of strings: an array literal of foldable items,
+// s.split(sep), Array.from(s), [...s], and .reverse() of those.
+func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
+	if depth > maxResolveDepth {
+		return nil, false
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EArray:
+		var out []string
+		for _, item := range x.Items {
+			if spread, ok := item.Data.(*esb.ESpread); ok {
+				v := sp.foldDepth(spread.Value, depth)
+				if !v.known || !v.isStr {
+					return nil, false
+				}
+				out = append(out, chars(v.s)...)
+				continue
+			}
+			v := sp.foldDepth(item, depth)
+			if !v.known {
+				return nil, false
+			}
+			out = append(out, v.s)
+		}
+		return out, true
+	case *esb.EIdentifier:
+		s := sp.res.Symbol(x.Ref)
+		if info := sp.syms[s]; s != nil && info != nil && !info.folding && !info.updated && len(info.sources) == 1 && len(info.sources[0].keys) == 0 {
+			info.folding = true
+			defer func() { info.folding = false }()
+			return sp.foldArray(info.sources[0].expr, depth)
+		}
+	case *esb.ECall:
+		dot, ok := x.Target.Data.(*esb.EDot)
+		if !ok {
+			if slices.Contains(sp.resolve(x.Target), "Array.from") && len(x.Args) == 1 {
+				if v := sp.foldDepth(x.Args[0], depth); v.known && v.isStr {
+					return chars(v.s), true
+				}
+			}
+			return nil, false
+		}
+		switch dot.Name {
+		case "split":
+			v := sp.foldDepth(dot.Target, depth)
+			if !v.known || len(x.Args) != 1 {
+				return nil, false
+			}
+			sep := sp.foldDepth(x.Args[0], depth)
+			if !sep.known {
+				return nil, false
+			}
+			if sep.s == "" {
+				return chars(v.s), true
+			}
+			return strings.Split(v.s, sep.s), true
+		case "reverse":
+			arr, ok := sp.foldArray(dot.Target, depth)
+			if ok {
+				arr = slices.Clone(arr)
+				slices.Reverse(arr)
+			}
+			return arr, ok
+		case "from":
+			if slices.Contains(sp.resolve(x.Target), "Array.from") && len(x.Args) == 1 {
+				if v := sp.foldDepth(x.Args[0], depth); v.known && v.isStr {
+					return chars(v.s), true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// chars splits a string into its characters, as [...s] does.
+func chars(s string) []string {
+	var out []string
+	for _, r := range s {
+		out = append(out, string(r))
+	}
+	return out
+}
+
+// latin1 reads bytes as atob's result: one character per byte.
+func latin1(b []byte) string {
+	r := make([]rune, len(b))
+	for i, c := range b {
+		r[i] = rune(c)
+	}
+	return string(r)
+}
+
+// jsNumber formats a number as JavaScript's String(n) does for the values
+// code writes in practice (integers, short decimals).
+func jsNumber(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == math.Trunc(f) && math.Abs(f) < 1e21:
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}

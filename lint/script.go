@@ -1,0 +1,321 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/manifest"
+)
+
+// ScriptFile is the code's name in a stored remixlet.
+const ScriptFile = "script.js"
+
+// Script checks script.js on esbuild's AST (see the package doc for what
+// it refuses and why), and the manifest's permissions against what the
+// code uses.
+var Script = &analysis.Analyzer{
+	Name:     "script",
+	Doc:      "checks script.js: remote code, eval and its kin, script elements, HTML and addresses handed to the page, replaced globals, permissions, hard-coded secrets",
+	File:     ScriptFile,
+	Requires: []*analysis.Analyzer{manifest.Analyzer},
+	Run:      runScript,
+}
+
+// maxSyntaxFindings caps how many of esbuild's errors are reported one by
+// one; the rest are summed up in the last finding.
+const maxSyntaxFindings = 10
+
+func runScript(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[manifest.Analyzer].(*manifest.Manifest)
+	src, present := pass.Package.File(ScriptFile)
+	sp := newScriptPass(pass, m, src)
+	if present {
+		sp.analyse()
+	} else {
+		sp.decided = true // no code: it uses nothing
+	}
+	if sp.decided {
+		sp.reportPermissions()
+	}
+	return nil, nil
+}
+
+// analyse guards, parses and checks the script. It leaves sp.decided false
+// when the code could not be read, so that nothing is concluded about
+// which permissions it uses.
+func (sp *scriptPass) analyse() {
+	nest := esb.ScanNesting(sp.src, esb.MaxNesting)
+	if nest.Exceeded {
+		sp.report("js/too-deep", nest.Offset,
+			"the code is nested more than %d levels deep here (brackets, operator chains, arrows, conditionals, statements inside statements): split it into named steps", esb.MaxNesting)
+		return
+	}
+	res := esb.ParseModule(sp.src)
+	if res.Panic != nil {
+		sp.pass.Report(finding.New("package/not-analysed", ScriptFile, finding.Position{},
+			"script.js could not be analysed: the parser failed (%v); please report this, and simplify the code around recent changes", res.Panic))
+		return
+	}
+	var errs []esb.Message
+	for _, msg := range res.Messages {
+		if msg.Error {
+			errs = append(errs, msg)
+		}
+	}
+	// Any logged error refuses the file, not only a failed parse: esbuild
+	// logs module-goal violations (with, <!--, var eval, legacy octal)
+	// and carries on.
+	for i, msg := range errs {
+		if i == maxSyntaxFindings-1 && len(errs) > maxSyntaxFindings {
+			sp.report("js/syntax", msg.Offset, "%s (and %d more errors): fix these first, then lint again", syntaxText(msg.Text), len(errs)-i-1)
+			break
+		}
+		sp.report("js/syntax", msg.Offset, "%s", syntaxText(msg.Text))
+	}
+	if len(errs) > 0 || !res.OK {
+		if len(errs) == 0 {
+			sp.report("js/syntax", 0, "script.js does not parse as an ECMAScript module: fix the syntax")
+		}
+		return
+	}
+	sp.res = res
+	sp.run()
+	if sp.unknownNode != "" {
+		sp.findings = nil
+		sp.pass.Report(finding.New("package/not-analysed", ScriptFile, finding.Position{},
+			"script.js uses syntax this checker does not know (%s), so it was not checked: please report this", sp.unknownNode))
+		return
+	}
+	for _, f := range sp.findings {
+		sp.pass.Report(f)
+	}
+	sp.decided = true
+}
+
+// syntaxText turns esbuild's wording into a message that says what to do.
+func syntaxText(text string) string {
+	text = strings.TrimSuffix(text, ".")
+	switch {
+	case strings.Contains(text, "in an ECMAScript module"):
+		return text + ": script.js runs as a module (strict mode); rewrite it without this"
+	case strings.HasPrefix(text, "Expected") || strings.HasPrefix(text, "Unexpected"):
+		return text + ": fix the syntax"
+	}
+	return text
+}
+
+// scriptPass is one run of the script analyzer over one file.
+type scriptPass struct {
+	pass  *analysis.Pass
+	m     *manifest.Manifest
+	src   string
+	lines *finding.Lines
+	res   *esb.Result
+
+	findings []finding.Finding
+	reported map[reportKey]bool
+	// unknownNode names a node kind the visitor has no case for (a newer
+	// esbuild); the file is then refused as not analysed.
+	unknownNode string
+	decided     bool // the code was read; its permission use is known
+
+	collecting bool // first walk: record bindings; second: check
+	syms       map[*esb.Symbol]*symInfo
+	typeofArg  esb.E // the operand of the typeof being visited
+
+	uses      map[string]int // rmx service → offset of first use
+	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
+	observe   map[string]int // network:observe host → offset; "" for unknown
+	rmxEscape bool           // rmx passed where the check cannot follow it
+	hostsSeen map[string]bool
+}
+
+type reportKey struct {
+	rule string
+	off  int
+}
+
+func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scriptPass {
+	return &scriptPass{
+		pass: pass, m: m, src: string(src), lines: finding.NewLines(src),
+		reported:  map[reportKey]bool{},
+		syms:      map[*esb.Symbol]*symInfo{},
+		uses:      map[string]int{},
+		fetchUse:  map[string]int{},
+		observe:   map[string]int{},
+		hostsSeen: map[string]bool{},
+	}
+}
+
+// report records a finding at a byte offset, once per rule and place.
+func (sp *scriptPass) report(rule string, off int, format string, args ...any) {
+	k := reportKey{rule, off}
+	if sp.reported[k] {
+		return
+	}
+	sp.reported[k] = true
+	sp.findings = append(sp.findings, finding.New(rule, ScriptFile, sp.lines.Position(off), format, args...))
+}
+
+// reportSpan is report with an end, for findings whose text the outputs
+// must not print (a secret).
+func (sp *scriptPass) reportSpan(rule string, start, end int, format string, args ...any) {
+	k := reportKey{rule, start}
+	if sp.reported[k] {
+		return
+	}
+	sp.reported[k] = true
+	f := finding.New(rule, ScriptFile, sp.lines.Position(start), format, args...)
+	sp.findings = append(sp.findings, f.WithEnd(sp.lines.Position(end)))
+}
+
+func (sp *scriptPass) run() {
+	tree := sp.res.AST
+	sp.collecting = true
+	for _, part := range tree.Parts {
+		sp.stmts(part.Stmts)
+	}
+	sp.collecting = false
+	for _, part := range tree.Parts {
+		sp.stmts(part.Stmts)
+	}
+	sp.importRecords()
+}
+
+// importRecords refuses every import: static imports and re-exports, and
+// import() of a literal (which esbuild turns into a record).
+func (sp *scriptPass) importRecords() {
+	for _, rec := range sp.res.AST.ImportRecords {
+		off := int(rec.Range.Loc.Start)
+		path := rec.Path.Text
+		switch rec.Kind {
+		case esb.ImportDynamic:
+			sp.report("js/remote-code", off, "import(%q) loads code at run time%s: the sandbox blocks it; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
+		case esb.ImportRequire, esb.ImportRequireResolve:
+			sp.report("js/remote-code", off, "require(%q) loads a module at run time: there are none in a remixlet; bundle the code into script.js with `remixlet build`", path)
+		default:
+			sp.report("js/remote-code", off, "importing %q: the stored form has no modules to import%s; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
+		}
+	}
+}
+
+func remoteNote(path string) string {
+	if isRemoteAddress(path) {
+		return " from another host, code nobody reviewed"
+	}
+	return ""
+}
+
+// isRemoteAddress reports an address that reaches the network: an absolute
+// http(s) address or a scheme-relative one.
+func isRemoteAddress(s string) bool {
+	t := strings.ToLower(strings.TrimLeft(s, " \t\r\n\f\x00"))
+	t = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(t)
+	return strings.HasPrefix(t, "http:") || strings.HasPrefix(t, "https:") ||
+		strings.HasPrefix(t, "//") || strings.HasPrefix(t, `\\`) || strings.HasPrefix(t, `/\`) || strings.HasPrefix(t, `\/`)
+}
+
+// reportPermissions compares the permissions the manifest declares with
+// what the code uses: a service used without its permission is an error;
+// a permission nothing uses is a warning.
+func (sp *scriptPass) reportPermissions() {
+	for _, svc := range serviceOrder {
+		off, used := sp.uses[svc]
+		perm := servicePermission[svc]
+		if !used || perm == "" {
+			continue
+		}
+		switch perm {
+		case manifest.Fetch:
+			if len(sp.m.Hosts(manifest.Fetch)) == 0 {
+				sp.reportNow("js/missing-permission", off, "rmx.fetch needs a fetch:HOST permission for each host it calls, and the manifest has none: add {\"permission\": \"fetch:api.example.com\", \"reason\": \"…\"} and ask the user")
+			}
+		case manifest.NetworkObserve:
+			if len(sp.m.Hosts(manifest.NetworkObserve)) == 0 {
+				sp.reportNow("js/missing-permission", off, "rmx.network.observe needs a network:observe:HOST permission for each host it reads, and the manifest has none: add one with a reason and ask the user")
+			}
+		default:
+			if !sp.m.Has(perm) {
+				sp.reportNow("js/missing-permission", off, "%s needs the %s permission: add {\"permission\": %q, \"reason\": \"…\"} to manifest.json and ask the user", svc, perm, perm)
+			}
+		}
+	}
+	style, _ := sp.pass.Package.File("style.css")
+	styleText := strings.ToLower(string(style))
+	for _, p := range sp.m.Permissions {
+		if sp.permissionUsed(p, styleText) {
+			continue
+		}
+		var why string
+		switch p.Kind {
+		case manifest.Fetch:
+			why = fmt.Sprintf("no rmx.fetch call, address or stylesheet load reaches %s", p.Host)
+		case manifest.NetworkObserve:
+			why = fmt.Sprintf("no rmx.network.observe call reads %s", p.Host)
+		default:
+			why = "no code uses " + permissionService[p.Kind]
+		}
+		sp.pass.Report(finding.New("js/unused-permission", manifest.FileName, p.Pos,
+			"%q is declared but %s: remove it (least privilege: a remixlet holds only the permissions it uses)", p.Name, why))
+	}
+}
+
+// reportNow reports a finding outside the walk (after findings were flushed).
+func (sp *scriptPass) reportNow(rule string, off int, format string, args ...any) {
+	sp.pass.Report(finding.New(rule, ScriptFile, sp.lines.Position(off), format, args...))
+}
+
+func (sp *scriptPass) permissionUsed(p manifest.Permission, styleText string) bool {
+	switch p.Kind {
+	case manifest.NetRules:
+		return true // rules.json uses it; the manifest analyzer checks that
+	case manifest.Fetch:
+		if sp.rmxEscape || sp.hostsSeen[p.Host] || strings.Contains(styleText, p.Host) {
+			return true
+		}
+		if _, ok := sp.fetchUse[""]; ok {
+			return true
+		}
+		_, ok := sp.fetchUse[p.Host]
+		return ok
+	case manifest.NetworkObserve:
+		if sp.rmxEscape {
+			return true
+		}
+		if _, ok := sp.observe[""]; ok {
+			return true
+		}
+		_, ok := sp.observe[p.Host]
+		return ok
+	}
+	if sp.rmxEscape {
+		return true
+	}
+	_, ok := sp.uses[permissionService[p.Kind]]
+	return ok
+}
+
+// The rmx services and the permission each needs (SPEC section 1).
+var (
+	serviceOrder      = []string{"rmx.storage", "rmx.clipboard", "rmx.notify", "rmx.menu", "rmx.schedule", "rmx.fetch", "rmx.network"}
+	servicePermission = map[string]string{
+		"rmx.storage":   manifest.Storage,
+		"rmx.clipboard": manifest.Clipboard,
+		"rmx.notify":    manifest.Notifications,
+		"rmx.menu":      manifest.Menu,
+		"rmx.schedule":  manifest.Schedule,
+		"rmx.fetch":     manifest.Fetch,
+		"rmx.network":   manifest.NetworkObserve,
+	}
+	permissionService = map[string]string{
+		manifest.Storage:       "rmx.storage",
+		manifest.Clipboard:     "rmx.clipboard",
+		manifest.Notifications: "rmx.notify",
+		manifest.Menu:          "rmx.menu",
+		manifest.Schedule:      "rmx.schedule",
+	}
+)

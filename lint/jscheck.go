@@ -93,10 +93,33 @@ func (sp *scriptPass) check(e esb.Expr) {
 				sp.checkSecretValue(key, p.ValueOrNil)
 			}
 			sp.noteEscape(p.ValueOrNil)
+			sp.checkHandedOn(p.ValueOrNil)
 		}
 	case *esb.EArray:
 		for _, item := range x.Items {
 			sp.noteEscape(item)
+			sp.checkHandedOn(item)
+		}
+	}
+}
+
+// checkHandedOn refuses eval or a function constructor stored in a literal
+// or passed to a function: the check cannot follow it to where it is
+// called, and no real code needs to hand them around.
+func (sp *scriptPass) checkHandedOn(e esb.Expr) {
+	switch e.Data.(type) {
+	case *esb.EIdentifier, *esb.EDot, *esb.EIndex:
+	default:
+		return
+	}
+	for _, p := range sp.resolve(e) {
+		switch {
+		case p == "eval":
+			sp.report("js/eval", int(e.Loc.Start), "eval is handed on where the check cannot follow it to its call: write the code itself instead of evaluating strings")
+			return
+		case functionConstructors[p]:
+			sp.report("js/function-constructor", int(e.Loc.Start), "%s is handed on where the check cannot follow it to its call: write the function directly", p)
+			return
 		}
 	}
 }
@@ -242,10 +265,15 @@ func has(paths []string, names ...string) bool {
 
 func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval, isNew bool) {
 	off := int(e.Loc.Start)
-	for _, a := range args {
+	callees := sp.callees(target, args)
+	reflective := has(callees[0].paths, "Reflect.apply", "Reflect.construct")
+	for i, a := range args {
 		sp.noteEscape(a)
+		if !(reflective && i == 0) {
+			sp.checkHandedOn(a)
+		}
 	}
-	for i, c := range sp.callees(target, args) {
+	for i, c := range callees {
 		if has(c.paths, "eval") || (i == 0 && directEval) {
 			sp.checkEval(c, off)
 		}
@@ -664,25 +692,24 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	switch {
 	case lower == "innerhtml" || lower == "outerhtml":
 		sp.checkHTML(x.Right, name)
-	case x.Op != esb.BinOpAssign:
-	case lower == "action" || lower == "data":
-		// Common names on plain objects: checked only for values that are
-		// addresses.
-		if v := sp.fold(x.Right); v.known && looksLikeAddress(v.s) {
-			sp.checkAddress(lower, x.Right, false)
+	case x.Op != esb.BinOpAssign || !addressAttributes[lower] && lower != "formaction":
+	default:
+		// The receiver may be any object (state.action = "save"), so only
+		// values that are addresses are judged; a value built at run time
+		// is judged by its known host.
+		if v := sp.fold(x.Right); v.known && !looksLikeAddress(v.s) {
+			return
 		}
-	case lower == "formaction":
-		sp.checkAddress(lower, x.Right, false)
-	case addressAttributes[lower]:
 		sp.checkAddress(lower, x.Right, lower == "src" || lower == "srcset")
 	}
 }
 
 var schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 
+// looksLikeAddress: a scheme, or a path from the root or the network.
 func looksLikeAddress(s string) bool {
 	t := strings.TrimSpace(s)
-	return schemeRe.MatchString(t) || strings.HasPrefix(t, "//") || strings.HasPrefix(t, `\\`)
+	return schemeRe.MatchString(t) || strings.HasPrefix(t, "/") || strings.HasPrefix(t, `\\`)
 }
 
 // Secrets.

@@ -208,7 +208,13 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 	case *esb.EThis:
 		return []string{"this"}
 	case *esb.EDot:
-		return sp.members(sp.resolveDepth(x.Target, depth), x.Name)
+		// x.constructor.constructor is Function, whatever x is.
+		if x.Name == "constructor" {
+			if inner, ok := x.Target.Data.(*esb.EDot); ok && inner.Name == "constructor" {
+				return []string{"Function"}
+			}
+		}
+		return sp.resolveMember(x.Target, x.Name, depth)
 	case *esb.EIndex:
 		if key, ok := sp.foldKey(x.Index); ok {
 			if arr, ok := x.Target.Data.(*esb.EArray); ok {
@@ -216,7 +222,7 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 					return sp.resolveDepth(arr.Items[i], depth)
 				}
 			}
-			return sp.members(sp.resolveDepth(x.Target, depth), key)
+			return sp.resolveMember(x.Target, key, depth)
 		}
 	case *esb.EBinary:
 		switch x.Op {
@@ -238,6 +244,14 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 		case slices.Contains(target, "Reflect.get") && len(x.Args) >= 2:
 			if key, ok := sp.foldKey(x.Args[1]); ok {
 				return sp.members(sp.resolveDepth(x.Args[0], depth), key)
+			}
+		case has(target, "Object.getOwnPropertyDescriptor", "Reflect.getOwnPropertyDescriptor") && len(x.Args) >= 2:
+			if key, ok := sp.foldKey(x.Args[1]); ok {
+				var out []string
+				for _, p := range sp.resolveMember(x.Args[0], key, depth) {
+					out = append(out, "descriptor:"+p)
+				}
+				return out
 			}
 		case (slices.Contains(target, "Object.getPrototypeOf") || slices.Contains(target, "Reflect.getPrototypeOf")) && len(x.Args) >= 1:
 			var out []string
@@ -346,6 +360,28 @@ func (sp *scriptPass) objectProperty(o *esb.EObject, key string) (esb.Expr, bool
 	return esb.Expr{}, false
 }
 
+// resolveMember resolves target.key, reading through the object and array
+// literals a binding holds (const o = {run: eval}; o.run).
+func (sp *scriptPass) resolveMember(target esb.Expr, key string, depth int) []string {
+	if s, ok := sp.identSymbol(target); ok && s.Kind != esb.SymbolUnbound {
+		if info := sp.syms[s]; info != nil && !info.resolving {
+			info.resolving = true
+			var out []string
+			for _, src := range info.sources {
+				if !src.bad {
+					out = union(out, sp.resolveKeys(src.expr, appendKey(src.keys, key), depth))
+				}
+			}
+			info.resolving = false
+			if info.fn != "" {
+				out = union(out, sp.members([]string{info.fn}, key))
+			}
+			return out
+		}
+	}
+	return sp.members(sp.resolveDepth(target, depth), key)
+}
+
 func (sp *scriptPass) members(paths []string, name string) []string {
 	var out []string
 	for _, p := range paths {
@@ -372,6 +408,11 @@ func member(p, name string) string {
 			return name
 		}
 		return ""
+	case strings.HasPrefix(p, "descriptor:"):
+		if name == "value" || name == "get" {
+			return p[len("descriptor:"):]
+		}
+		return ""
 	case name == "constructor":
 		return constructorOf(p)
 	case name == "prototype":
@@ -379,8 +420,10 @@ func member(p, name string) string {
 			return p + ".prototype"
 		}
 		return ""
-	case strings.HasPrefix(p, "fn") || strings.HasPrefix(p, "lit:") || strings.HasSuffix(p, ".prototype"):
-		return "" // a method of a literal or prototype: not followed
+	case strings.HasPrefix(p, "fn") || strings.HasPrefix(p, "lit:") || p == "method":
+		return "method" // a method of a function or literal ([].filter): a function
+	case strings.HasSuffix(p, ".prototype"):
+		return ""
 	}
 	return p + "." + name
 }
@@ -388,7 +431,7 @@ func member(p, name string) string {
 // constructorOf is the path of p.constructor, or "".
 func constructorOf(p string) string {
 	switch {
-	case p == "fn":
+	case p == "fn" || p == "method":
 		return "Function"
 	case p == "fn:async":
 		return "AsyncFunction"

@@ -35,6 +35,9 @@ func runScript(pass *analysis.Pass) (any, error) {
 	sp := newScriptPass(pass, m, src)
 	if present {
 		sp.analyse()
+		for _, f := range sp.findings {
+			pass.Report(f)
+		}
 	} else {
 		sp.decided = true // no code: it uses nothing
 	}
@@ -56,7 +59,7 @@ func (sp *scriptPass) analyse() {
 	}
 	res := esb.ParseModule(sp.src)
 	if res.Panic != nil {
-		sp.pass.Report(finding.New("package/not-analysed", ScriptFile, finding.Position{},
+		sp.findings = append(sp.findings, finding.New("package/not-analysed", ScriptFile, finding.Position{},
 			"script.js could not be analysed: the parser failed (%v); please report this, and simplify the code around recent changes", res.Panic))
 		return
 	}
@@ -85,13 +88,9 @@ func (sp *scriptPass) analyse() {
 	sp.res = res
 	sp.run()
 	if sp.unknownNode != "" {
-		sp.findings = nil
-		sp.pass.Report(finding.New("package/not-analysed", ScriptFile, finding.Position{},
-			"script.js uses syntax this checker does not know (%s), so it was not checked: please report this", sp.unknownNode))
+		sp.findings = []finding.Finding{finding.New("package/not-analysed", ScriptFile, finding.Position{},
+			"script.js uses syntax this checker does not know (%s), so it was not checked: please report this", sp.unknownNode)}
 		return
-	}
-	for _, f := range sp.findings {
-		sp.pass.Report(f)
 	}
 	sp.decided = true
 }

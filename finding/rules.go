@@ -16,6 +16,10 @@ type Rule struct {
 	Severity Severity // default severity
 	Why      string   // the risk the rule exists for
 	Fix      string   // what to do instead
+	// Sensitive findings point at text that must never be printed (a
+	// credential): outputs mask the span from Start to End wherever they
+	// show source lines.
+	Sensitive bool
 }
 
 // families lists every rule, family by family; each family lives in its own

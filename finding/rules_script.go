@@ -95,8 +95,9 @@ var scriptRules = []Rule{
 	},
 	{
 		ID: "js/secret", Title: "A hard-coded credential", Severity: Error,
-		Why: "A key or token in script.js is stored, shown in History and readable by anyone who sees the code; the extension keeps credentials out of remixlets.",
-		Fix: "Remove the credential; call the service through rmx.fetch with a fetch: permission, which signs in as the user.",
+		Why:       "A key or token in script.js is stored, shown in History and readable by anyone who sees the code; the extension keeps credentials out of remixlets.",
+		Fix:       "Remove the credential; call the service through rmx.fetch with a fetch: permission, which signs in as the user.",
+		Sensitive: true,
 	},
 	{
 		ID: "js/secret-leak", Title: "A credential put into a URL, a log line or an error message", Severity: Error,

@@ -729,7 +729,7 @@ func (sp *scriptPass) reportSecret(litOff int, value string, m secrets.Match) {
 	start := sp.secretOffset(litOff, value, m.Start)
 	end := start + (m.End - m.Start)
 	if start == litOff {
-		end = litOff + 1
+		end = -1 // written with escapes or folded: the outputs hide the rest of the line
 	}
 	what := m.What()
 	if m.Kind == "labelled" && m.Label != "" {

@@ -99,7 +99,7 @@ func (sp *scriptPass) analyse() {
 func syntaxText(text string) string {
 	text = strings.TrimSuffix(text, ".")
 	switch {
-	case strings.Contains(text, "in an ECMAScript module"):
+	case strings.Contains(text, "ECMAScript module"):
 		return text + ": script.js runs as a module (strict mode); rewrite it without this"
 	case strings.HasPrefix(text, "Expected") || strings.HasPrefix(text, "Unexpected"):
 		return text + ": fix the syntax"
@@ -160,8 +160,8 @@ func (sp *scriptPass) report(rule string, off int, format string, args ...any) {
 	sp.findings = append(sp.findings, finding.New(rule, ScriptFile, sp.lines.Position(off), format, args...))
 }
 
-// reportSpan is report with an end, for findings whose text the outputs
-// must not print (a secret).
+// reportSpan is report with an end (none when end < 0), for findings
+// whose text the outputs must not print (a secret).
 func (sp *scriptPass) reportSpan(rule string, start, end int, format string, args ...any) {
 	k := reportKey{rule, start}
 	if sp.reported[k] {
@@ -169,7 +169,10 @@ func (sp *scriptPass) reportSpan(rule string, start, end int, format string, arg
 	}
 	sp.reported[k] = true
 	f := finding.New(rule, ScriptFile, sp.lines.Position(start), format, args...)
-	sp.findings = append(sp.findings, f.WithEnd(sp.lines.Position(end)))
+	if end >= 0 {
+		f = f.WithEnd(sp.lines.Position(end))
+	}
+	sp.findings = append(sp.findings, f)
 }
 
 func (sp *scriptPass) run() {

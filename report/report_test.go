@@ -146,3 +146,29 @@ func TestGitHubEscaping(t *testing.T) {
 func lintFinding(msg string) finding.Finding {
 	return finding.New("manifest/syntax", "manifest.json", finding.Position{Line: 1, Column: 2}, "%s", msg)
 }
+
+// TestTextNeverPrintsASecret: the source lines the text output shows have
+// every credential masked, whichever finding the line is shown for.
+func TestTextNeverPrintsASecret(t *testing.T) {
+	dir := t.TempDir()
+	const key = "AKIAIOSFODNN7EXAMPLE"
+	files := map[string]string{
+		"manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"script.js":     "const k = \"" + key + "\"; eval(k);\nrmx.log(\"x\" + \"" + key + "\");\n",
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rs := analysis.RunAll([]string{dir}, lint.Analyzers)
+	for _, format := range report.Formats {
+		var buf bytes.Buffer
+		if err := report.Write(&buf, format, tool, rs); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(buf.String(), key[4:]) {
+			t.Errorf("%s output shows the secret:\n%s", format, buf.String())
+		}
+	}
+}

@@ -25,6 +25,7 @@ func writeText(w io.Writer, results []*analysis.Result) error {
 		if r.Refused() {
 			refused++
 		}
+		masks := sensitiveSpans(r.Findings)
 		for _, f := range r.Findings {
 			if f.Severity == finding.Error {
 				errs++
@@ -37,13 +38,53 @@ func writeText(w io.Writer, results []*analysis.Result) error {
 			}
 			fmt.Fprintf(w, "%s: %s %s: %s\n", where, f.Severity, f.Rule, f.Message)
 			if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
-				text, caret := snippet(lines.Text(f.Start.Line), f.Start.Column)
+				text, caret := snippet(mask(lines.Text(f.Start.Line), f.Start.Line, masks[f.File]), f.Start.Column)
 				fmt.Fprintf(w, "    %s\n    %s^\n", text, caret)
 			}
 		}
 	}
 	_, err := fmt.Fprintf(w, "%s checked: %s, %s%s\n", plural(len(results), "remixlet"), plural(errs, "error"), plural(warns, "warning"), refusedNote(refused, len(results)))
 	return err
+}
+
+// sensitiveSpans collects, per file, the findings whose text must not be
+// shown (a credential).
+func sensitiveSpans(fs []finding.Finding) map[string][]finding.Finding {
+	var out map[string][]finding.Finding
+	for _, f := range fs {
+		if r, ok := finding.Lookup(f.Rule); ok && r.Sensitive && f.Start.IsValid() {
+			if out == nil {
+				out = map[string][]finding.Finding{}
+			}
+			out[f.File] = append(out[f.File], f)
+		}
+	}
+	return out
+}
+
+// mask replaces with '*' the characters of line n that a sensitive
+// finding covers; one whose end is unknown hides the rest of the line.
+func mask(line string, n int, spans []finding.Finding) string {
+	if len(spans) == 0 {
+		return line
+	}
+	runes := []rune(line)
+	for _, f := range spans {
+		if n < f.Start.Line || (f.End.IsValid() && n > f.End.Line) {
+			continue
+		}
+		from, to := 0, len(runes)
+		if n == f.Start.Line {
+			from = f.Start.Column - 1
+		}
+		if f.End.IsValid() && n == f.End.Line {
+			to = f.End.Column - 1
+		}
+		for i := max(from, 0); i < min(to, len(runes)); i++ {
+			runes[i] = '*'
+		}
+	}
+	return string(runes)
 }
 
 func refusedNote(refused, total int) string {

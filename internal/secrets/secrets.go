@@ -117,11 +117,14 @@ type vendor struct {
 
 func prefixOf(n int) func(string) string { return func(s string) string { return s[:n] } }
 
+// Vendor prefixes are distinctive enough to match inside a longer string:
+// esbuild folds "prefix" + "AKIA…" into one literal, so a word boundary
+// before the prefix cannot be required.
 var vendors = []vendor{
 	{kind: "private-key", re: regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----`),
 		reveal: func(string) string { return "" }},
-	{kind: "anthropic-key", re: regexp.MustCompile(`\bsk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
-	{kind: "openai-key", re: regexp.MustCompile(`\bsk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|\bsk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
+	{kind: "anthropic-key", re: regexp.MustCompile(`sk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
+	{kind: "openai-key", re: regexp.MustCompile(`sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
 		reveal: func(s string) string {
 			if i := strings.IndexByte(s[3:], '-'); i >= 0 && i < 8 {
 				return s[:3+i+1]
@@ -129,14 +132,14 @@ var vendors = []vendor{
 			return "sk-"
 		}},
 	{kind: "stripe-key", re: regexp.MustCompile(`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}`), reveal: func(s string) string { return s[:strings.LastIndexByte(s[:9], '_')+1] }},
-	{kind: "github-token", re: regexp.MustCompile(`\bgh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
-	{kind: "github-token", re: regexp.MustCompile(`\bgithub_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
+	{kind: "github-token", re: regexp.MustCompile(`gh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
+	{kind: "github-token", re: regexp.MustCompile(`github_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
 	{kind: "slack-webhook", re: regexp.MustCompile(`https://hooks\.slack\.com/services/T[0-9A-Z]{6,}/B[0-9A-Z]{6,}/[0-9A-Za-z]{16,}`),
 		reveal: func(string) string { return "https://hooks.slack.com/services/" }},
-	{kind: "slack-token", re: regexp.MustCompile(`\bxox[abposr]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
-	{kind: "aws-access-key", re: regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
-	{kind: "google-api-key", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
-	{kind: "jwt", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}`), reveal: prefixOf(3), valid: jwtHeader},
+	{kind: "slack-token", re: regexp.MustCompile(`xox[abposr]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
+	{kind: "aws-access-key", re: regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
+	{kind: "google-api-key", re: regexp.MustCompile(`AIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
+	{kind: "jwt", re: regexp.MustCompile(`eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}`), reveal: prefixOf(3), valid: jwtHeader},
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

@@ -126,6 +126,13 @@ func negatives(r *rand.Rand) []sample {
 			sample{"hash", hex.EncodeToString(s256[:])},
 			sample{"uuid", fmt.Sprintf("%x-%x-%x-%x-%x", data[0:4], data[4:6], data[6:8], data[8:10], data[10:16])},
 		)
+		acronyms := []string{"SRGB", "HTML", "URL", "API", "JSON", "RGBA", "UUID", "XML"}
+		short := []string{"P3", "2D", "3D", "V2", "X", "UI", "ID"}
+		out = append(out,
+			sample{"names with acronyms", title(word(r)) + acronyms[r.IntN(len(acronyms))] + short[r.IntN(len(short))] + "To" + title(word(r)) + acronyms[r.IntN(len(acronyms))]},
+			sample{"names with acronyms", strings.ToUpper(word(r)+"_"+acronyms[r.IntN(len(acronyms))]+"_TO_"+word(r)+"_"+short[r.IntN(len(short))])},
+			sample{"version strings", fmt.Sprintf("%d.%d.%d-next-%s-2024%02d%02d", r.IntN(30), r.IntN(20), r.IntN(10), hex.EncodeToString(data[:5]), 1+r.IntN(12), 1+r.IntN(28))},
+		)
 		if i%3 == 0 {
 			out = append(out,
 				sample{"data: image", "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)},

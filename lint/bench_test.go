@@ -1,0 +1,96 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/lint"
+)
+
+// benchJS is where bench/fetch-js.sh puts pinned real-world JavaScript
+// (lodash, jQuery, three.js, react-dom, d3; full and minified).
+const benchJS = "../bench/.cache/js"
+
+func benchFiles(b testing.TB) []string {
+	files, _ := filepath.Glob(filepath.Join(benchJS, "*.js"))
+	if len(files) == 0 {
+		b.Skip("no benchmark inputs: run bench/fetch-js.sh first")
+	}
+	return files
+}
+
+// memoryPackage is a remixlet held in memory, so that files over the
+// stored form's 1 MiB cap (three.js) can be measured too.
+func memoryPackage(script []byte) *analysis.Package {
+	return &analysis.Package{
+		Dir: "bench",
+		Files: []analysis.File{
+			{Name: "manifest.json", Data: []byte(corpusManifest)},
+			{Name: "script.js", Data: script},
+		},
+		Present: []string{"manifest.json", "script.js"},
+	}
+}
+
+// BenchmarkScript compares, on the same file in the same run, esbuild's
+// bare parse with the whole script analyzer (nesting guard, parse, both
+// walks, every rule, secrets, permissions). Their MB/s ratio is the
+// analyzer's share of parse throughput:
+//
+//	go test -run XXX -bench Script -count 10 ./lint | tee new.txt
+func BenchmarkScript(b *testing.B) {
+	for _, file := range benchFiles(b) {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".js")
+		b.Run(name+"/esbuild-parse", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if r := esb.ParseModule(string(src)); !r.OK {
+					b.Fatal("does not parse")
+				}
+			}
+		})
+		b.Run(name+"/lint", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			pkg := memoryPackage(src)
+			analyzers := []*analysis.Analyzer{lint.Script}
+			for b.Loop() {
+				if res := analysis.RunPackage(pkg, analyzers); res.Err != nil {
+					b.Fatal(res.Err)
+				}
+			}
+		})
+	}
+}
+
+// TestRealWorldJS lints the benchmark inputs and logs what is found: they
+// are libraries, so every js/secret there is a false positive, and every
+// syntax error would make the benchmark meaningless.
+func TestRealWorldJS(t *testing.T) {
+	for _, file := range benchFiles(t) {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := analysis.RunPackage(memoryPackage(src), []*analysis.Analyzer{lint.Script})
+		counts := map[string]int{}
+		for _, f := range res.Findings {
+			counts[f.Rule]++
+			if f.Rule == "js/syntax" || f.Rule == "js/too-deep" || f.Rule == "package/not-analysed" {
+				t.Errorf("%s: %v", filepath.Base(file), f)
+			}
+			if f.Rule == "js/secret" {
+				t.Logf("%s: false positive %v", filepath.Base(file), f)
+			}
+		}
+		t.Logf("%-30s %8d bytes  %v", filepath.Base(file), len(src), counts)
+	}
+}

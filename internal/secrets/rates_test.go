@@ -130,7 +130,7 @@ func negatives(r *rand.Rand) []sample {
 		short := []string{"P3", "2D", "3D", "V2", "X", "UI", "ID"}
 		out = append(out,
 			sample{"names with acronyms", title(word(r)) + acronyms[r.IntN(len(acronyms))] + short[r.IntN(len(short))] + "To" + title(word(r)) + acronyms[r.IntN(len(acronyms))]},
-			sample{"names with acronyms", strings.ToUpper(word(r)+"_"+acronyms[r.IntN(len(acronyms))]+"_TO_"+word(r)+"_"+short[r.IntN(len(short))])},
+			sample{"names with acronyms", strings.ToUpper(word(r) + "_" + acronyms[r.IntN(len(acronyms))] + "_TO_" + word(r) + "_" + short[r.IntN(len(short))])},
 			sample{"version strings", fmt.Sprintf("%d.%d.%d-next-%s-2024%02d%02d", r.IntN(30), r.IntN(20), r.IntN(10), hex.EncodeToString(data[:5]), 1+r.IntN(12), 1+r.IntN(28))},
 		)
 		if i%3 == 0 {

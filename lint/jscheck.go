@@ -92,21 +92,21 @@ func (sp *scriptPass) check(e esb.Expr) {
 			if key, ok := sp.foldKey(p.Key); ok && !p.Kind.IsMethodDefinition() {
 				sp.checkSecretValue(key, p.ValueOrNil)
 			}
-			sp.noteEscape(p.ValueOrNil)
-			sp.checkHandedOn(p.ValueOrNil)
+			sp.checkHandedOn(p.ValueOrNil, true)
 		}
 	case *esb.EArray:
 		for _, item := range x.Items {
-			sp.noteEscape(item)
-			sp.checkHandedOn(item)
+			sp.checkHandedOn(item, true)
 		}
 	}
 }
 
-// checkHandedOn refuses eval or a function constructor stored in a literal
-// or passed to a function: the check cannot follow it to where it is
-// called, and no real code needs to hand them around.
-func (sp *scriptPass) checkHandedOn(e esb.Expr) {
+// checkHandedOn looks at a value stored in a literal or passed to a
+// function, where the check cannot follow it. eval or a function
+// constructor there is refused (when refuse is set): no real code needs to
+// hand them around. rmx, or one of its services, there means the
+// permissions the code uses cannot be told.
+func (sp *scriptPass) checkHandedOn(e esb.Expr, refuse bool) {
 	switch e.Data.(type) {
 	case *esb.EIdentifier, *esb.EDot, *esb.EIndex:
 	default:
@@ -114,12 +114,13 @@ func (sp *scriptPass) checkHandedOn(e esb.Expr) {
 	}
 	for _, p := range sp.resolve(e) {
 		switch {
+		case p == "rmx" || (strings.HasPrefix(p, "rmx.") && strings.Count(p, ".") == 1):
+			sp.rmxEscape = true
+		case !refuse:
 		case p == "eval":
 			sp.report("js/eval", int(e.Loc.Start), "eval is handed on where the check cannot follow it to its call: write the code itself instead of evaluating strings")
-			return
 		case functionConstructors[p]:
 			sp.report("js/function-constructor", int(e.Loc.Start), "%s is handed on where the check cannot follow it to its call: write the function directly", p)
-			return
 		}
 	}
 }
@@ -129,8 +130,8 @@ func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr) {
 	if s == nil || s.Kind != esb.SymbolUnbound {
 		return
 	}
-	if advice, ok := replacedGlobals[s.OriginalName]; ok && sp.typeofArg != e.Data {
-		sp.report("js/replaced-global", int(e.Loc.Start), "%s: %s", s.OriginalName, advice)
+	if g := sp.global(s); g.replaced && sp.typeofArg != e.Data {
+		sp.report("js/replaced-global", int(e.Loc.Start), "%s: %s", s.OriginalName, g.advice)
 	}
 }
 
@@ -165,21 +166,6 @@ func (sp *scriptPass) noteService(p string, off int) {
 	}
 	if _, seen := sp.uses[svc]; !seen {
 		sp.uses[svc] = off
-	}
-}
-
-// noteEscape records rmx (or one of its services) handed somewhere the
-// check cannot follow: then which permissions it uses cannot be told.
-func (sp *scriptPass) noteEscape(e esb.Expr) {
-	switch e.Data.(type) {
-	case *esb.EIdentifier, *esb.EDot, *esb.EIndex:
-	default:
-		return
-	}
-	for _, p := range sp.resolve(e) {
-		if p == "rmx" || (strings.HasPrefix(p, "rmx.") && strings.Count(p, ".") == 1) {
-			sp.rmxEscape = true
-		}
 	}
 }
 
@@ -268,12 +254,12 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 	callees := sp.callees(target, args)
 	reflective := has(callees[0].paths, "Reflect.apply", "Reflect.construct")
 	for i, a := range args {
-		sp.noteEscape(a)
-		if !(reflective && i == 0) {
-			sp.checkHandedOn(a)
-		}
+		sp.checkHandedOn(a, !(reflective && i == 0))
 	}
 	for i, c := range callees {
+		if len(c.paths) == 0 && !(i == 0 && directEval) {
+			continue
+		}
 		if has(c.paths, "eval") || (i == 0 && directEval) {
 			sp.checkEval(c, off)
 		}
@@ -688,6 +674,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 		sp.report("js/replaced-global", off, "%s", navigationAdvice)
 		return
 	}
+	sp.checkSecretValue(name, x.Right)
 	lower := strings.ToLower(name)
 	switch {
 	case lower == "innerhtml" || lower == "outerhtml":
@@ -742,12 +729,19 @@ func (sp *scriptPass) reportSecret(litOff int, value string, m secrets.Match) {
 const minSecretScan = 8
 
 func (sp *scriptPass) checkSecretString(x *esb.EString, off int) {
-	if len(x.Value) < minSecretScan {
+	label, labelled := sp.labels[x]
+	if len(x.Value) < minSecretScan && !labelled {
 		return
 	}
 	value := esb.UTF16ToString(x.Value)
-	for _, m := range secrets.Scan(value) {
+	ms := secrets.Scan(value)
+	for _, m := range ms {
 		sp.reportSecret(off, value, m)
+	}
+	if len(ms) == 0 && labelled {
+		if m, ok := secrets.Labelled(label, value); ok {
+			sp.reportSecret(off, value, m)
+		}
 	}
 }
 
@@ -770,19 +764,12 @@ func (sp *scriptPass) checkTemplateSecrets(t *esb.ETemplate) {
 	}
 }
 
-// checkSecretValue judges a string written under a name: const apiKey =
-// "…", {token: "…"}, x.password = "…".
+// checkSecretValue notes the name a string is written under (const apiKey
+// = "…", {token: "…"}, x.password = "…"): checkSecretString, which sees
+// the string next, judges it as a labelled value when no pattern matches.
 func (sp *scriptPass) checkSecretValue(name string, value esb.Expr) {
-	s, ok := value.Data.(*esb.EString)
-	if !ok || len(s.Value) < 6 {
-		return
-	}
-	v := esb.UTF16ToString(s.Value)
-	if len(secrets.Scan(v)) > 0 {
-		return // reported from the literal itself
-	}
-	if m, ok := secrets.Labelled(name, v); ok {
-		sp.reportSecret(int(value.Loc.Start), v, m)
+	if s, ok := value.Data.(*esb.EString); ok && len(s.Value) >= 6 && secrets.IsCredentialName(name) {
+		sp.labels[s] = name
 	}
 }
 

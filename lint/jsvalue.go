@@ -195,14 +195,7 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 			return nil
 		}
 		if s.Kind == esb.SymbolUnbound {
-			name := s.OriginalName
-			if globalObjectNames[name] {
-				return []string{"globalThis"}
-			}
-			if interestingRoots[name] || functionConstructors[name] {
-				return []string{name}
-			}
-			return nil
+			return sp.globalPaths(s)
 		}
 		return sp.resolveSymbol(s, depth)
 	case *esb.EThis:
@@ -289,6 +282,32 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 	}
 	return nil
 }
+
+// globalInfo is what the checks need to know of an unbound name, decided
+// once per symbol.
+type globalInfo struct {
+	paths    []string // what it resolves to
+	advice   string   // for a replaced global: what to use instead
+	replaced bool
+}
+
+func (sp *scriptPass) global(s *esb.Symbol) *globalInfo {
+	if g, ok := sp.globals[s]; ok {
+		return g
+	}
+	g := &globalInfo{}
+	switch name := s.OriginalName; {
+	case globalObjectNames[name]:
+		g.paths = []string{"globalThis"}
+	case interestingRoots[name] || functionConstructors[name]:
+		g.paths = []string{name}
+	}
+	g.advice, g.replaced = replacedGlobals[s.OriginalName]
+	sp.globals[s] = g
+	return g
+}
+
+func (sp *scriptPass) globalPaths(s *esb.Symbol) []string { return sp.global(s).paths }
 
 func (sp *scriptPass) resolveSymbol(s *esb.Symbol, depth int) []string {
 	info := sp.syms[s]

@@ -112,7 +112,7 @@ type scriptPass struct {
 	pass  *analysis.Pass
 	m     *manifest.Manifest
 	src   string
-	lines *finding.Lines
+	lines *finding.Lines // built on the first finding: most files have few
 	res   *esb.Result
 
 	findings []finding.Finding
@@ -124,6 +124,7 @@ type scriptPass struct {
 
 	collecting bool // first walk: record bindings; second: check
 	syms       map[*esb.Symbol]*symInfo
+	globals    map[*esb.Symbol]*globalInfo // unbound names
 	typeofArg  esb.E // the operand of the typeof being visited
 
 	uses      map[string]int // rmx service → offset of first use
@@ -131,6 +132,7 @@ type scriptPass struct {
 	observe   map[string]int // network:observe host → offset; "" for unknown
 	rmxEscape bool           // rmx passed where the check cannot follow it
 	hostsSeen map[string]bool
+	labels    map[*esb.EString]string // strings written under a name (secrets)
 }
 
 type reportKey struct {
@@ -140,14 +142,23 @@ type reportKey struct {
 
 func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scriptPass {
 	return &scriptPass{
-		pass: pass, m: m, src: string(src), lines: finding.NewLines(src),
+		pass: pass, m: m, src: string(src),
 		reported:  map[reportKey]bool{},
 		syms:      map[*esb.Symbol]*symInfo{},
+		globals:   map[*esb.Symbol]*globalInfo{},
 		uses:      map[string]int{},
 		fetchUse:  map[string]int{},
 		observe:   map[string]int{},
 		hostsSeen: map[string]bool{},
+		labels:    map[*esb.EString]string{},
 	}
+}
+
+func (sp *scriptPass) position(off int) finding.Position {
+	if sp.lines == nil {
+		sp.lines = finding.NewLines([]byte(sp.src))
+	}
+	return sp.lines.Position(off)
 }
 
 // report records a finding at a byte offset, once per rule and place.
@@ -157,7 +168,7 @@ func (sp *scriptPass) report(rule string, off int, format string, args ...any) {
 		return
 	}
 	sp.reported[k] = true
-	sp.findings = append(sp.findings, finding.New(rule, ScriptFile, sp.lines.Position(off), format, args...))
+	sp.findings = append(sp.findings, finding.New(rule, ScriptFile, sp.position(off), format, args...))
 }
 
 // reportSpan is report with an end (none when end < 0), for findings
@@ -168,9 +179,9 @@ func (sp *scriptPass) reportSpan(rule string, start, end int, format string, arg
 		return
 	}
 	sp.reported[k] = true
-	f := finding.New(rule, ScriptFile, sp.lines.Position(start), format, args...)
+	f := finding.New(rule, ScriptFile, sp.position(start), format, args...)
 	if end >= 0 {
-		f = f.WithEnd(sp.lines.Position(end))
+		f = f.WithEnd(sp.position(end))
 	}
 	sp.findings = append(sp.findings, f)
 }
@@ -268,7 +279,7 @@ func (sp *scriptPass) reportPermissions() {
 
 // reportNow reports a finding outside the walk (after findings were flushed).
 func (sp *scriptPass) reportNow(rule string, off int, format string, args ...any) {
-	sp.pass.Report(finding.New(rule, ScriptFile, sp.lines.Position(off), format, args...))
+	sp.pass.Report(finding.New(rule, ScriptFile, sp.position(off), format, args...))
 }
 
 func (sp *scriptPass) permissionUsed(p manifest.Permission, styleText string) bool {

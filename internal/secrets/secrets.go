@@ -13,7 +13,7 @@
 //     token or secret. The vocabulary is written once, as word parts
 //     (labelParts), and compiled into both readers: the inline matcher,
 //     which finds "password=…" or "api_key: …" inside text, joins the parts
-//     with an optional separator; the key matcher, which judges a variable
+//     with at most one separator; the key matcher, which judges a variable
 //     or property name such as apiKey or GITHUB_TOKEN, joins them bare.
 //  3. A high-entropy gate for tokens no vendor prefix names. Bits per
 //     character cannot exceed log2(length), so a fixed threshold (the
@@ -112,6 +112,7 @@ var kindNames = map[string]string{
 	"anthropic-key":    "an Anthropic API key",
 	"google-api-key":   "a Google API key",
 	"jwt":              "a JSON Web Token",
+	"bearer-token":     "a bearer token",
 	"private-key":      "a PEM private key",
 	"labelled":         "a value labelled as a credential",
 	"high-entropy":     "a random-looking token",
@@ -121,6 +122,7 @@ var kindNames = map[string]string{
 // vendor is one vendor format.
 type vendor struct {
 	kind   string
+	hints  []string // one of these must occur for the pattern to match: a cheap test first
 	re     *regexp.Regexp
 	reveal func(s string) string // the public prefix of a match
 	valid  func(s string) bool   // extra validation (checksum, JSON header); nil: none
@@ -132,25 +134,29 @@ func prefixOf(n int) func(string) string { return func(s string) string { return
 // esbuild folds "prefix" + "AKIA…" into one literal, so a word boundary
 // before the prefix cannot be required.
 var vendors = []vendor{
-	{kind: "private-key", re: regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----`),
+	{kind: "private-key", hints: []string{"-----BEGIN "}, re: regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----`),
 		reveal: func(string) string { return "" }},
-	{kind: "anthropic-key", re: regexp.MustCompile(`sk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
-	{kind: "openai-key", re: regexp.MustCompile(`sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
+	{kind: "anthropic-key", hints: []string{"sk-ant-"}, re: regexp.MustCompile(`sk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
+	{kind: "openai-key", hints: []string{"sk-"}, re: regexp.MustCompile(`sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
 		reveal: func(s string) string {
 			if i := strings.IndexByte(s[3:], '-'); i >= 0 && i < 8 {
 				return s[:3+i+1]
 			}
 			return "sk-"
 		}},
-	{kind: "stripe-key", re: regexp.MustCompile(`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}`), reveal: func(s string) string { return s[:strings.LastIndexByte(s[:9], '_')+1] }},
-	{kind: "github-token", re: regexp.MustCompile(`gh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
-	{kind: "github-token", re: regexp.MustCompile(`github_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
-	{kind: "slack-webhook", re: regexp.MustCompile(`https://hooks\.slack\.com/services/T[0-9A-Z]{6,}/B[0-9A-Z]{6,}/[0-9A-Za-z]{16,}`),
+	{kind: "stripe-key", hints: []string{"k_live_", "k_test_"}, re: regexp.MustCompile(`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}`), reveal: func(s string) string { return s[:strings.LastIndexByte(s[:9], '_')+1] }},
+	{kind: "github-token", hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: regexp.MustCompile(`gh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
+	{kind: "github-token", hints: []string{"github_pat_"}, re: regexp.MustCompile(`github_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
+	{kind: "slack-webhook", hints: []string{"hooks.slack.com"}, re: regexp.MustCompile(`https://hooks\.slack\.com/services/T[0-9A-Z]{6,}/B[0-9A-Z]{6,}/[0-9A-Za-z]{16,}`),
 		reveal: func(string) string { return "https://hooks.slack.com/services/" }},
-	{kind: "slack-token", re: regexp.MustCompile(`xox[abposr]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
-	{kind: "aws-access-key", re: regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
-	{kind: "google-api-key", re: regexp.MustCompile(`AIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
-	{kind: "jwt", re: regexp.MustCompile(`eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}`), reveal: prefixOf(3), valid: jwtHeader},
+	{kind: "slack-token", hints: []string{"xox"}, re: regexp.MustCompile(`xox[abposr]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
+	{kind: "aws-access-key", hints: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, re: regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
+	{kind: "google-api-key", hints: []string{"AIza"}, re: regexp.MustCompile(`AIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
+	{kind: "bearer-token", hints: []string{"Bearer ", "bearer ", "BEARER "}, re: regexp.MustCompile(`(?i)\bbearer +[A-Za-z0-9._~+/\-]{16,}=*`),
+		reveal: func(s string) string { return s[:7] }, valid: func(s string) bool {
+			return HighEntropy(strings.TrimRight(strings.TrimSpace(s[7:]), "=")) || strings.Count(s, ".") == 2
+		}},
+	{kind: "jwt", hints: []string{"eyJ"}, re: regexp.MustCompile(`eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}`), reveal: prefixOf(3), valid: jwtHeader},
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -200,26 +206,98 @@ var labelParts = [][]string{
 
 var (
 	compileOnce sync.Once
-	inlineRe    *regexp.Regexp  // label, separator, value inside text
-	keyWords    map[string]bool // labels joined bare, lower case
+	keyWords    map[string]bool // labels joined bare, lower case: the key reader
 )
 
 func compile() {
 	compileOnce.Do(func() {
 		keyWords = map[string]bool{}
-		var alts []string
 		for _, parts := range labelParts {
 			keyWords[strings.Join(parts, "")] = true
-			quoted := make([]string, len(parts))
-			for i, p := range parts {
-				quoted[i] = regexp.QuoteMeta(p)
-			}
-			alts = append(alts, strings.Join(quoted, `[-_. ]?`))
 		}
-		// A label (possibly a suffix of a longer name such as x-api-key or
-		// db_password), then = or :, then a value.
-		inlineRe = regexp.MustCompile(`(?i)([A-Za-z0-9]*[-_]?(?:` + strings.Join(alts, "|") + `))["']?\s*[:=]\s*["']?([^\s"'&;,<>()\[\]{}]{6,})`)
 	})
+}
+
+// asciiLower lower-cases ASCII letters only, so offsets stay the same.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// matchParts reports where a label spelled with its parts joined by at
+// most one separator (api key, api_key, api-key, apikey) ends, when it
+// starts at i in lower.
+func matchParts(lower string, i int, parts []string) (int, bool) {
+	for k, p := range parts {
+		if k > 0 && i < len(lower) && strings.IndexByte("-_. ", lower[i]) >= 0 && strings.HasPrefix(lower[i+1:], p) {
+			i++
+		}
+		if !strings.HasPrefix(lower[i:], p) {
+			return 0, false
+		}
+		i += len(p)
+	}
+	return i, true
+}
+
+// valueStop ends an inline value.
+const valueStop = " \t\r\n\"'&;,<>()[]{}`"
+
+// inlineLabelled is the inline reader: a label from the vocabulary (maybe
+// the end of a longer name: db_password, x-api-key), then = or : (after an
+// optional closing quote and spaces), then a value.
+func inlineLabelled(text string) []Match {
+	lower := asciiLower(text)
+	var out []Match
+	for _, parts := range labelParts {
+		for from := 0; ; {
+			j := strings.Index(lower[from:], parts[0])
+			if j < 0 {
+				break
+			}
+			start := from + j
+			from = start + 1
+			end, ok := matchParts(lower, start, parts)
+			if !ok {
+				continue
+			}
+			i := end
+			if i < len(text) && (text[i] == '"' || text[i] == '\'') {
+				i++
+			}
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+				i++
+			}
+			if i >= len(text) || (text[i] != ':' && text[i] != '=') {
+				continue
+			}
+			i++
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+				i++
+			}
+			if i < len(text) && (text[i] == '"' || text[i] == '\'') {
+				i++
+			}
+			vs := i
+			for i < len(text) && strings.IndexByte(valueStop, text[i]) < 0 {
+				i++
+			}
+			if i-vs < 6 {
+				continue
+			}
+			ls := start
+			for ls > 0 && (isLetter(text[ls-1]) || isDigit(text[ls-1]) || text[ls-1] == '_' || text[ls-1] == '-') {
+				ls--
+			}
+			out = append(out, Match{Kind: "labelled", Start: vs, End: i, Label: text[ls:end]})
+		}
+	}
+	return out
 }
 
 // Labels returns the vocabulary as the inline reader spells it ("api key")
@@ -311,6 +389,9 @@ func Scan(text string) []Match {
 		return false
 	}
 	for _, v := range vendors {
+		if !containsAny(text, v.hints) {
+			continue
+		}
 		for _, loc := range v.re.FindAllStringIndex(text, -1) {
 			s := text[loc[0]:loc[1]]
 			if v.valid != nil && !v.valid(s) {
@@ -322,14 +403,13 @@ func Scan(text string) []Match {
 			out = append(out, Match{Kind: v.kind, Start: loc[0], End: loc[1], Reveal: v.reveal(s)})
 		}
 	}
-	if len(text) >= 6 {
-		for _, loc := range inlineRe.FindAllStringSubmatchIndex(text, -1) {
-			vs, ve := loc[4], loc[5]
-			value := text[vs:ve]
-			if taken(vs, ve) || !plausibleLabelledValue(value) || insideURLPath(text, vs) {
+	if len(text) >= 6 && strings.ContainsAny(text, ":=") {
+		for _, m := range inlineLabelled(text) {
+			value := text[m.Start:m.End]
+			if taken(m.Start, m.End) || !plausibleLabelledValue(value) || insideURLPath(text, m.Start) {
 				continue
 			}
-			out = append(out, Match{Kind: "labelled", Start: vs, End: ve, Label: text[loc[2]:loc[3]]})
+			out = append(out, m)
 		}
 	}
 	excluded := excludedSpans(text)
@@ -338,7 +418,8 @@ func Scan(text string) []Match {
 			if piece.end-piece.start < minEntropyLen || taken(piece.start, piece.end) {
 				continue
 			}
-			if !HighEntropy(text[piece.start:piece.end]) || integrityRe.MatchString(text[piece.start:piece.end]) {
+			tok := text[piece.start:piece.end]
+			if !HighEntropy(tok) || strings.HasPrefix(tok, "sha") && integrityRe.MatchString(tok) {
 				continue
 			}
 			out = append(out, Match{Kind: "high-entropy", Start: piece.start, End: piece.end})
@@ -351,10 +432,22 @@ func Scan(text string) []Match {
 // the entropy gate's exclusions.
 var urlRe = regexp.MustCompile(`(?i)\b(?:[a-z][a-z0-9+.\-]*://[^\s"'<>` + "`" + `]*|data:[^\s"'<>` + "`" + `)]*)`)
 
+func containsAny(text string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(text, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // excludedSpans are the parts of text the entropy gate does not judge: the
 // path of every URL (ids and content hashes live there; the query is still
 // judged, since ?key=… is where credentials leak) and every data: URL.
 func excludedSpans(text string) []span {
+	if !strings.Contains(text, "://") && !containsFold(text, "data:") {
+		return nil
+	}
 	var out []span
 	for _, loc := range urlRe.FindAllStringIndex(text, -1) {
 		u := text[loc[0]:loc[1]]
@@ -378,6 +471,22 @@ func excludedSpans(text string) []span {
 }
 
 // subtract returns the parts of s outside every span in ex.
+// containsFold reports whether text contains sub (which ends in ':'),
+// ignoring ASCII case, looking only where a ':' is.
+func containsFold(text, sub string) bool {
+	for i := strings.IndexByte(text, ':'); i >= 0; {
+		if start := i + 1 - len(sub); start >= 0 && strings.EqualFold(text[start:i+1], sub) {
+			return true
+		}
+		j := strings.IndexByte(text[i+1:], ':')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return false
+}
+
 func subtract(s span, ex []span) []span {
 	pieces := []span{s}
 	for _, e := range ex {
@@ -454,7 +563,7 @@ func insideURLPath(text string, offset int) bool {
 // randomly generated.
 func HighEntropy(tok string) bool {
 	n := len(tok)
-	if n < minEntropyLen || isPlaceholder(tok) {
+	if n < minEntropyLen {
 		return false
 	}
 	var lower, upper, digit, other int
@@ -470,8 +579,8 @@ func HighEntropy(tok string) bool {
 			other++
 		}
 	}
-	if isHex(tok) || uuidRe.MatchString(tok) {
-		return false // digests and ids
+	if isHex(tok) {
+		return false // digests and ids (a UUID is hex and dashes)
 	}
 	letters := lower + upper
 	if letters == 0 {
@@ -497,7 +606,7 @@ func HighEntropy(tok string) bool {
 	}
 	// Identifiers, constant names and version strings are made of words,
 	// acronyms, numbers and hex ids, not of random characters.
-	if wordy(tok) || identifierLike(tok) {
+	if wordy(tok) || identifierLike(tok) || isPlaceholder(tok) {
 		return false
 	}
 	flips := caseFlipRate(tok)

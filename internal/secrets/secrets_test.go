@@ -60,6 +60,7 @@ func TestVendorFormats(t *testing.T) {
 		{"AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY", "google-api-key", "AIza"},
 		{"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "jwt", "eyJ"},
 		{"-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn", "private-key", ""},
+		{"Authorization: Bearer Zq8vR2mK9xLp4WdT7nBcYe", "bearer-token", "Bearer "},
 	} {
 		ms := Scan(c.text)
 		if len(ms) == 0 || ms[0].Kind != c.kind || ms[0].Reveal != c.reveal {

@@ -125,7 +125,7 @@ type scriptPass struct {
 	collecting bool // first walk: record bindings; second: check
 	syms       map[*esb.Symbol]*symInfo
 	globals    map[*esb.Symbol]*globalInfo // unbound names
-	typeofArg  esb.E // the operand of the typeof being visited
+	typeofArg  esb.E                       // the operand of the typeof being visited
 
 	uses      map[string]int // rmx service → offset of first use
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts

@@ -191,9 +191,9 @@ type callee struct {
 	argsKnown bool // false when the arguments are spread from a value the check cannot read
 }
 
-func (sp *scriptPass) callees(target esb.Expr, args []esb.Expr) []callee {
+func (sp *scriptPass) callees(target esb.Expr, args []esb.Expr, buf *[4]callee) []callee {
 	direct := callee{paths: sp.resolve(target), args: args, argsKnown: !hasSpread(args)}
-	out := []callee{direct}
+	out := append(buf[:0], direct)
 	if dot, ok := target.Data.(*esb.EDot); ok {
 		switch dot.Name {
 		case "call":
@@ -251,7 +251,8 @@ func has(paths []string, names ...string) bool {
 
 func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval, isNew bool) {
 	off := int(e.Loc.Start)
-	callees := sp.callees(target, args)
+	var buf [4]callee
+	callees := sp.callees(target, args, &buf)
 	reflective := has(callees[0].paths, "Reflect.apply", "Reflect.construct")
 	for i, a := range args {
 		sp.checkHandedOn(a, !(reflective && i == 0))

@@ -109,11 +109,12 @@ func syntaxText(text string) string {
 
 // scriptPass is one run of the script analyzer over one file.
 type scriptPass struct {
-	pass  *analysis.Pass
-	m     *manifest.Manifest
-	src   string
-	lines *finding.Lines // built on the first finding: most files have few
-	res   *esb.Result
+	pass     *analysis.Pass
+	m        *manifest.Manifest
+	src      string
+	srcBytes []byte
+	lines    *finding.Lines // built on the first finding: most files have few
+	res      *esb.Result
 
 	findings []finding.Finding
 	reported map[reportKey]bool
@@ -142,7 +143,7 @@ type reportKey struct {
 
 func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scriptPass {
 	return &scriptPass{
-		pass: pass, m: m, src: string(src),
+		pass: pass, m: m, src: string(src), srcBytes: src,
 		reported:  map[reportKey]bool{},
 		syms:      map[*esb.Symbol]*symInfo{},
 		globals:   map[*esb.Symbol]*globalInfo{},
@@ -156,7 +157,7 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 
 func (sp *scriptPass) position(off int) finding.Position {
 	if sp.lines == nil {
-		sp.lines = finding.NewLines([]byte(sp.src))
+		sp.lines = finding.NewLines(sp.srcBytes)
 	}
 	return sp.lines.Position(off)
 }

@@ -156,10 +156,10 @@ func TestValid(t *testing.T) {
 	sum := sha256.Sum256(nil)
 	for s, want := range map[string]bool{
 		good: true,
-		"h1:" + base64.StdEncoding.EncodeToString(sum[:]):     true,
-		"h2:" + base64.StdEncoding.EncodeToString(sum[:]):     false,
-		"h1:" + base64.StdEncoding.EncodeToString(sum[:31]):   false,
-		"h1:" + base64.RawStdEncoding.EncodeToString(sum[:]):  false,
+		"h1:" + base64.StdEncoding.EncodeToString(sum[:]):    true,
+		"h2:" + base64.StdEncoding.EncodeToString(sum[:]):    false,
+		"h1:" + base64.StdEncoding.EncodeToString(sum[:31]):  false,
+		"h1:" + base64.RawStdEncoding.EncodeToString(sum[:]): false,
 		"": false,
 	} {
 		if got := Valid(s); got != want {

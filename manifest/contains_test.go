@@ -50,7 +50,7 @@ func TestCoversExamples(t *testing.T) {
 		{[]string{"https://example.com/a/*"}, "https://example.com/a", true}, // "/a/*" matches "/a"
 		{[]string{"https://example.com/a/*"}, "https://example.com/a/b/*", true},
 		{[]string{"https://example.com/a*"}, "https://example.com/a/*", true},
-		{[]string{"https://example.com/a*/*"}, "https://example.com/a/*", false}, // misses "/a"
+		{[]string{"https://example.com/a*/*"}, "https://example.com/a/*", false},  // misses "/a"
 		{[]string{"https://example.com/a*/*"}, "https://example.com/ab/*", false}, // misses "/ab"
 		{[]string{"https://example.com/a/b/*"}, "https://example.com/a/*", false},
 		{[]string{"https://example.com/*.html"}, "https://example.com/x/*.html", true},

@@ -168,7 +168,7 @@ func (a mpPiece) example(p Pattern, running []Pattern) string {
 	}
 	hosts := []string{a.sampleHost()}
 	ports := []string{a.port}
-	paths := []string{mpFill(a.path, "x")}
+	paths := []string{mpFill(a.path, "")}
 	add := func(list []string, v string) []string {
 		for _, have := range list {
 			if have == v {

@@ -243,8 +243,8 @@ func Decide(in Input) (*Decision, error) {
 			held = "this is a new remixlet"
 		}
 		report("approval/permission-not-allowed", p.Pos, manifest.FileName,
-			"%s (%s) was not allowed in the chat, and %s: ask for it in the chat first (its card reads %q), then approve with --allowed %s; or remove it from manifest.json",
-			p.Name, Describe(p), held, Describe(p), p.Name)
+			"%s was not allowed in the chat, and %s: ask for it in the chat first (its card reads %q), then approve with --allowed %s; or remove it from manifest.json",
+			p.Name, held, Describe(p), p.Name)
 	}
 
 	// Ask first: a site the running version does not run on.

@@ -26,6 +26,8 @@ type SiteChange struct {
 
 // Changes is what differs between a running version (or none) and a new one.
 type Changes struct {
+	// First is set when nothing ran before: everything is added.
+	First              bool               `json:"first"`
 	PermissionsAdded   []PermissionChange `json:"permissionsAdded"`
 	PermissionsRemoved []PermissionChange `json:"permissionsRemoved"`
 	ReasonsChanged     []PermissionChange `json:"reasonsChanged"`
@@ -59,7 +61,7 @@ func compare(old, new *Version, oldM, newM *manifest.Manifest) *Changes {
 	c := &Changes{
 		PermissionsAdded: []PermissionChange{}, PermissionsRemoved: []PermissionChange{}, ReasonsChanged: []PermissionChange{},
 		PermissionsKept: []string{}, SitesAdded: []SiteChange{}, SitesRemoved: []SiteChange{},
-		EverySiteAfter: newM.EverySite(),
+		EverySiteAfter: newM.EverySite(), First: oldM == nil,
 	}
 	var oldPerms []manifest.Permission
 	var oldMatches []manifest.Pattern

@@ -80,7 +80,11 @@ func WriteText(w io.Writer, d *Decision, l Labels) error {
 	writeChanges(&b, d.Changes, "  ")
 
 	p("\nDecision: %s (exit %d)\n", describeOutcome(d.Outcome), d.Outcome.ExitCode())
-	if len(d.Reasons) == 0 {
+	switch {
+	case len(d.Reasons) > 0:
+	case d.Changes.First:
+		p("  a new remixlet that runs only on the chat's site, with nothing the chat did not allow\n")
+	default:
 		p("  nothing beyond what the running version had and the chat allowed\n")
 	}
 	for _, r := range d.Reasons {
@@ -111,7 +115,10 @@ func writeChanges(b *strings.Builder, c *Changes, indent string) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, indent+format, args...) }
 	b.WriteString("\n")
 	p("Permissions:")
-	if len(c.PermissionsAdded)+len(c.PermissionsRemoved)+len(c.ReasonsChanged) == 0 {
+	switch {
+	case c.First && len(c.PermissionsAdded) == 0:
+		b.WriteString(" none")
+	case len(c.PermissionsAdded)+len(c.PermissionsRemoved)+len(c.ReasonsChanged) == 0:
 		b.WriteString(" unchanged")
 	}
 	b.WriteString("\n")
@@ -139,6 +146,8 @@ func writeChanges(b *strings.Builder, c *Changes, indent string) {
 	b.WriteString("\n")
 	for _, s := range c.SitesAdded {
 		switch {
+		case c.First:
+			p("  + %s\n", s.Pattern)
 		case s.Widens && s.Example != "":
 			p("  + %s  reaches further, e.g. %s\n", s.Pattern, s.Example)
 		case s.Widens:

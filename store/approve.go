@@ -351,3 +351,25 @@ func (s *Store) Verify() error {
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05.000 UTC") }
+
+// Approval returns the record of the approval with this token, or nil
+// when the store has none.
+func (s *Store) Approval(token string) (*Approval, error) {
+	var a *Approval
+	key := Key(token)
+	err := s.run(false, func(tx *bolt.Tx) error {
+		data := tx.Bucket(bucketApprovals).Get([]byte(key))
+		if data == nil {
+			return nil
+		}
+		var err error
+		if a, err = decodeApproval(key, data); err != nil {
+			return s.damaged(err)
+		}
+		return nil
+	})
+	if errors.Is(err, errEmpty) {
+		return nil, nil
+	}
+	return a, err
+}

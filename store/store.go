@@ -405,6 +405,9 @@ func (s *Store) Remixlets() ([]string, error) {
 // permission it held. It returns how many versions were removed; 0 when
 // the store had none.
 func (s *Store) Delete(id string) (int, error) {
+	if _, err := os.Stat(s.path()); errors.Is(err, os.ErrNotExist) {
+		return 0, nil // nothing to delete, and no reason to create a store
+	}
 	removed := 0
 	err := s.run(true, func(tx *bolt.Tx) error {
 		b := versions(tx, id)

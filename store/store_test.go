@@ -337,9 +337,7 @@ func TestDefaultDir(t *testing.T) {
 func TestLockTimeout(t *testing.T) {
 	c := newClock()
 	s := New(t.TempDir(), Options{Now: c.now, Timeout: 50 * time.Millisecond})
-	if _, err := s.Delete("x"); err != nil { // creates the store
-		t.Fatal(err)
-	}
+	approveFiles(t, s, "x", files()) // creates the store
 	db, err := bolt.Open(filepath.Join(s.Dir, FileName), 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)

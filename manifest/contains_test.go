@@ -140,8 +140,8 @@ func genPatterns(rng *rand.Rand, n int) []Pattern {
 // covered, its example is a URL that proves it.
 func TestCoversAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
-	urls := genURLs(rng, 1500)
-	pairs := 2500
+	urls := genURLs(rng, 1200)
+	pairs := 1500
 	if testing.Short() {
 		pairs = 500
 	}
@@ -173,8 +173,8 @@ func TestCoversAgainstBruteForce(t *testing.T) {
 // a URL escapes, and any example it gives is real.
 func TestCoversUnionIsSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	urls := genURLs(rng, 1500)
-	sets := 1500
+	urls := genURLs(rng, 1000)
+	sets := 1000
 	if testing.Short() {
 		sets = 300
 	}

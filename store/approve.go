@@ -147,7 +147,7 @@ func refusal(rule, format string, args ...any) *Refusal {
 // refused one: an approval allows one attempt, so a token cannot be tried
 // against other files. A refusal is returned as a *Refusal.
 func (s *Store) Activate(req ActivateRequest) (*Version, error) {
-	if !tokenPattern.MatchString(req.Token) {
+	if !isToken(req.Token) {
 		return nil, refusal("approval/unknown", "%q is not an approval token: give the 32 hex digits `remixlet approve` prints on its last line", req.Token)
 	}
 	key := Key(req.Token)

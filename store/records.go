@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"slices"
 	"time"
 
@@ -63,17 +62,35 @@ func Key(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-var (
-	idPattern    = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
-	keyPattern   = regexp.MustCompile(`^[0-9a-f]{64}$`)
-	tokenPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
-)
+// isKey reports whether s is an approval key: a SHA-256 in lower-case hex.
+func isKey(s string) bool { return isHex(s, 64) }
+
+// isToken reports whether s has the form of a token: 128 bits in
+// lower-case hex.
+func isToken(s string) bool { return isHex(s, 32) }
+
+func isHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
 
 // CheckID checks a remixlet id: 1 to 64 characters of lower-case letters,
 // digits, '.', '_' and '-', starting with a letter or digit, so that it is
 // safe as a file name and reads the same everywhere.
 func CheckID(id string) error {
-	if !idPattern.MatchString(id) {
+	ok := len(id) >= 1 && len(id) <= 64
+	for i := 0; ok && i < len(id); i++ {
+		c := id[i]
+		ok = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || i > 0 && (c == '.' || c == '_' || c == '-')
+	}
+	if !ok {
 		return fmt.Errorf("remixlet id %q: use 1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit", id)
 	}
 	return nil
@@ -98,7 +115,7 @@ func decodeApproval(key string, data []byte) (*Approval, error) {
 
 func (a *Approval) check(key string) error {
 	switch {
-	case a.Key != key || !keyPattern.MatchString(key):
+	case a.Key != key || !isKey(key):
 		return fmt.Errorf("stored under %q but names %q", key, a.Key)
 	case CheckID(a.Remixlet) != nil:
 		return fmt.Errorf("remixlet id %q is not valid", a.Remixlet)
@@ -178,7 +195,7 @@ func (v *Version) check(remixlet string, number int) error {
 		return fmt.Errorf("digest %q is not an h1: digest", v.Digest)
 	case (v.Approval != "") == (v.RestoredFrom != 0):
 		return fmt.Errorf("approval %q and restored-from %d: exactly one is set", v.Approval, v.RestoredFrom)
-	case v.Approval != "" && !keyPattern.MatchString(v.Approval):
+	case v.Approval != "" && !isKey(v.Approval):
 		return fmt.Errorf("approval %q is not an approval key", v.Approval)
 	case v.RestoredFrom < 0 || v.RestoredFrom >= number:
 		return fmt.Errorf("restored from version %d", v.RestoredFrom)

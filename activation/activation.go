@@ -328,16 +328,7 @@ func describeRuleChanges(c RuleChanges) string {
 	if c.Error != "" {
 		return "the network rules could not be compared (" + c.Error + ")"
 	}
-	var parts []string
-	for _, group := range []struct {
-		what string
-		ids  []string
-	}{{"added", c.Added}, {"removed", c.Removed}, {"changed", c.Changed}} {
-		if len(group.ids) > 0 {
-			parts = append(parts, fmt.Sprintf("rule %s %s", strings.Join(group.ids, ", "), group.what))
-		}
-	}
-	return "network rules differ from the running version's: " + strings.Join(parts, "; ")
+	return "network rules differ from the running version's: " + summariseRules(c)
 }
 
 // readManifest parses a version's manifest. Strictly, any error finding

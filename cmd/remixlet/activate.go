@@ -50,16 +50,7 @@ Exit status: 0 stored, 1 refused, 2 could not run.`,
 }
 
 func runActivate(opts *activateOptions, io streams) error {
-	if opts.ID != "" {
-		if err := store.CheckID(opts.ID); err != nil {
-			return err
-		}
-	}
-	s, err := opts.open()
-	if err != nil {
-		return err
-	}
-	c, err := check(opts.Dir)
+	s, c, err := opts.openAndCheck(opts.ID, opts.Dir)
 	if err != nil {
 		return err
 	}

@@ -59,14 +59,10 @@ Exit status: 0 approved, 1 refused or not confirmed, 2 could not run.`,
 }
 
 func runApprove(opts *approveOptions, io streams) error {
-	if err := store.CheckID(opts.ID); err != nil {
-		return err
+	if opts.ID == "" {
+		return fmt.Errorf("approve needs --id: the remixlet the approval is for")
 	}
-	s, err := opts.open()
-	if err != nil {
-		return err
-	}
-	c, err := check(opts.Dir)
+	s, c, err := opts.openAndCheck(opts.ID, opts.Dir)
 	if err != nil {
 		return err
 	}

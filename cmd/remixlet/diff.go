@@ -71,11 +71,7 @@ func runDiff(opts *diffOptions, io streams) error {
 		return err
 	}
 	if refused != nil {
-		for _, f := range refused.Findings {
-			fmt.Fprintln(io.Out, f)
-		}
-		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", refused)
-		return exitError{exitRefused}
+		return reportRefused(io, refused)
 	}
 	in.New, labels.NewDigest = newVersion, newVersion.Digest
 	if opts.Old != "" {

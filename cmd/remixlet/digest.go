@@ -44,11 +44,7 @@ func runDigest(opts *digestOptions, io streams) error {
 	sum, err := digest.Package(pkg)
 	var refused *digest.RefusedError
 	if errors.As(err, &refused) {
-		for _, f := range refused.Findings {
-			fmt.Fprintln(io.Out, f)
-		}
-		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", err)
-		return exitError{exitRefused}
+		return reportRefused(io, refused)
 	}
 	if err != nil {
 		return err

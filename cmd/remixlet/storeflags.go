@@ -17,6 +17,7 @@ import (
 
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/digest"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
@@ -48,6 +49,34 @@ func (o *storeOptions) open() (*store.Store, error) {
 		}
 	}
 	return store.New(dir, store.Options{Now: o.Now, Timeout: o.Timeout}), nil
+}
+
+// openAndCheck checks the remixlet id (when given), opens the store and
+// checks the folder: what approve and activate start with.
+func (o *storeOptions) openAndCheck(id, dir string) (*store.Store, *checked, error) {
+	if id != "" {
+		if err := store.CheckID(id); err != nil {
+			return nil, nil, err
+		}
+	}
+	s, err := o.open()
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := check(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, c, nil
+}
+
+// reportRefused prints what the loader refused and returns exit status 1.
+func reportRefused(io streams, refused *digest.RefusedError) error {
+	for _, f := range refused.Findings {
+		fmt.Fprintln(io.Out, f)
+	}
+	fmt.Fprintf(io.ErrOut, "remixlet: %v\n", refused)
+	return exitError{exitRefused}
 }
 
 // checked is a folder read once and checked with today's analyzers.

@@ -1,0 +1,815 @@
+package cssguard
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/manifest"
+)
+
+// Mode selects what kind of CSS is checked.
+type Mode int
+
+const (
+	// Stylesheet is style.css: loads allowed by the address rule
+	// (manifest.CheckLoad).
+	Stylesheet Mode = iota
+	// Script is CSS a script writes (dom.addStyle text, inline styles): no
+	// load of any kind, no url( at all.
+	Script
+)
+
+// Kinds of load, as Load.Kind names them.
+const (
+	KindURL       = "url"         // an unquoted url token: url(https://…)
+	KindURLString = "url()"       // url( with a string: url("https://…")
+	KindSrc       = "src()"       // src("…")
+	KindImageSet  = "image-set()" // an address inside image-set() or -webkit-image-set()
+	KindImport    = "@import"
+	KindNamespace = "@namespace"
+	KindText      = "url( text" // Script mode: the text url( where no load is (a string, a comment)
+)
+
+// Load is one address the CSS asks the page to load, with its verdict.
+type Load struct {
+	Kind     string
+	Start    finding.Position // of the token that holds the address
+	End      finding.Position
+	Offset   int    // byte offset of Start
+	Written  string // the source text of that token, as written
+	Address  string // the address after CSS escapes are decoded
+	Resolved string // as the browser resolves it (WHATWG URL); "" if it does not parse
+	Host     string
+	Allowed  bool
+	Rule     string   // the rule that refuses it; "" when allowed
+	Reason   string   // why it is refused, and what to do instead
+	Warnings []string // rules of the conditional-load warnings it carries
+	Second   bool     // seen only by the second, independent reader
+
+	stmt int // innermost statement holding it (for Sanitize)
+}
+
+// Result is what Check found.
+type Result struct {
+	Loads    []Load            // every load, in source order
+	Findings []finding.Finding // errors, or warnings for a legacy remixlet
+
+	problems []problem // what Sanitize leaves out
+	stmts    []span
+}
+
+// span is a statement's extent: a declaration with its semicolon, or a
+// rule with its block.
+type span struct {
+	start, end int
+	top        bool // a statement of the stylesheet itself, not inside a block
+}
+
+// problem is one error with the statement that must go for it to go.
+type problem struct {
+	finding finding.Finding
+	offset  int
+	stmt    int // statement to leave out; -1: the top-level statement around offset
+	what    string
+}
+
+// Check reads css as Chrome does and returns every load with its verdict
+// plus the findings. file is the name findings carry ("style.css"); m may
+// be nil only in Script mode (a nil manifest in Stylesheet mode refuses
+// every load). Positions are 1-based lines and character columns in css.
+func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
+	g := &guard{src: css, file: file, m: m, mode: mode, lines: finding.NewLines(css)}
+	g.scan()
+	g.secondReading()
+	g.finish()
+	return &g.res
+}
+
+// Fact bits: what a prelude or a statement tests.
+const (
+	factValueAttr  uint8 = 1 << iota // an attribute selector on value
+	factOtherAttr                    // an attribute selector with a value test on another attribute
+	factUserState                    // :hover, :checked, :focus, …
+	factFunction                     // attr(), if(), style()
+	factFontFace                     // the @font-face block
+	factUnicodeRange                 // its unicode-range descriptor
+)
+
+// userStates are the pseudo-classes that change with what the user does.
+var userStates = map[string]bool{
+	"checked": true, "focus": true, "focus-within": true, "focus-visible": true, "hover": true,
+	"active": true, "valid": true, "invalid": true, "user-valid": true, "user-invalid": true,
+	"placeholder-shown": true, "autofill": true, "-webkit-autofill": true, "indeterminate": true,
+	"in-range": true, "out-of-range": true, "target": true, "target-within": true,
+}
+
+type frameKind uint8
+
+const (
+	frameBlock    frameKind = iota // a rule's {} block: statements inside
+	frameSimple                    // {} inside a value or prelude
+	frameParen                     // ( or a function
+	frameBracket                   // [
+	frameURL                       // url( function: its first string is the address
+	frameSrc                       // src(
+	frameImageSet                  // image-set(, -webkit-image-set(
+	frameVar                       // var(: its first ident names a custom property
+)
+
+type frame struct {
+	kind  frameKind
+	start int // offset of the opening token
+	// bracket: attribute selector reading
+	attrNames []string
+	attrOp    bool
+	// url/src/var: whether the first argument was seen
+	done bool
+	// block: what it is
+	block int
+}
+
+type block struct {
+	facts      uint8 // own prelude's and every ancestor's
+	own        uint8 // own prelude's
+	stmt       int   // the statement that owns the block
+	parent     int   // enclosing block, -1 at the top
+	customProp string
+	valueRule  int // outermost block whose own prelude tests value, or -1
+	fontLoads  []int
+}
+
+// stmtState is the statement being read at the innermost block level.
+type stmtState struct {
+	index      int // in res.stmts; -1 before the first significant token
+	facts      uint8
+	first      TokenType
+	firstName  string // decoded, lower case: at-rule name or the first ident
+	colon      bool   // the first ident was followed by a colon: a declaration
+	afterFirst bool
+	loads      []int
+	addressed  bool   // @import/@namespace: its address was taken
+	propertyName string // @property: the custom property it registers
+}
+
+type customDecl struct {
+	name    string
+	hasLoad bool
+	refs    []string
+}
+
+type varRef struct {
+	name      string
+	offset    int
+	valueRule int
+}
+
+type guard struct {
+	src   []byte
+	file  string
+	m     *manifest.Manifest
+	mode  Mode
+	lines *finding.Lines
+	res   Result
+
+	frames []frame
+	blocks []block
+	cur    int // innermost block, -1 at the top
+	stmt   stmtState
+	outer  []stmtState // statements of enclosing blocks, suspended
+
+	custom     map[string]*customDecl
+	varRefs    []varRef
+	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
+	bad        []problem
+}
+
+func (g *guard) pos(off int) finding.Position { return g.lines.Position(off) }
+
+func (g *guard) scan() {
+	g.cur = -1
+	g.stmt = stmtState{index: -1}
+	g.custom = map[string]*customDecl{}
+	g.loadOffset = map[int]bool{}
+	z := NewTokenizer(g.src)
+	prevColon := false
+	for {
+		t, ok := z.Next()
+		if !ok {
+			break
+		}
+		if t.Type == Whitespace || t.Type == Comment {
+			continue
+		}
+		atStmtLevel := len(g.frames) == 0 || g.frames[len(g.frames)-1].kind == frameBlock
+		if atStmtLevel && g.stmt.index < 0 {
+			switch t.Type {
+			case Semicolon, CDO, CDC:
+				continue
+			case RightBrace:
+				if g.cur >= 0 {
+					g.closeBlock(t)
+					continue
+				}
+			}
+			g.startStmt(t)
+		} else if atStmtLevel && !g.stmt.afterFirst {
+			g.stmt.afterFirst = true
+			if t.Type == Colon && g.stmt.first == Ident {
+				g.stmt.colon = true
+			}
+		}
+		colonBefore := prevColon
+		prevColon = t.Type == Colon
+		switch t.Type {
+		case Semicolon:
+			if atStmtLevel {
+				g.endStmt(t.End)
+				continue
+			}
+		case LeftBrace:
+			if atStmtLevel {
+				g.openBlock(t)
+			} else {
+				g.frames = append(g.frames, frame{kind: frameSimple, start: t.Start})
+			}
+			continue
+		case RightBrace:
+			if atStmtLevel {
+				if g.cur >= 0 {
+					g.endStmt(t.Start)
+					g.closeBlock(t)
+				}
+				continue
+			}
+			g.popTo(frameSimple, t)
+			continue
+		case LeftParen:
+			g.frames = append(g.frames, frame{kind: frameParen, start: t.Start})
+			continue
+		case LeftBracket:
+			g.frames = append(g.frames, frame{kind: frameBracket, start: t.Start})
+			continue
+		case RightParen:
+			g.popTo(frameParen, t)
+			continue
+		case RightBracket:
+			g.popTo(frameBracket, t)
+			continue
+		case Function:
+			g.function(t)
+			continue
+		case URL:
+			g.addLoad(t, KindURL, urlValue(t.Raw(g.src)))
+			continue
+		case BadURL:
+			g.addProblem("css/bad-url", t.Start, "a malformed url( (a quote, parenthesis, space or control character inside an unquoted address, or an escaped line break): Chrome drops it and skips ahead, so quote the address: url(\"https://…\")")
+			continue
+		case BadString:
+			g.addProblem("css/bad-string", t.Start, "a string is broken by a line break: Chrome ends it there and reads the rest as CSS; close the quote on the same line, or escape the line break with a backslash")
+			continue
+		case String:
+			g.stringToken(t)
+			continue
+		case Ident:
+			g.ident(t, colonBefore)
+			continue
+		case Delim:
+			if len(g.frames) > 0 {
+				if f := &g.frames[len(g.frames)-1]; f.kind == frameBracket && g.src[t.Start] == '=' {
+					f.attrOp = true
+				}
+			}
+		}
+	}
+	// The end of the input closes everything.
+	g.endStmt(len(g.src))
+	for g.cur >= 0 {
+		g.closeBlock(Token{Start: len(g.src), End: len(g.src)})
+	}
+}
+
+func (g *guard) startStmt(t Token) {
+	g.stmt = stmtState{index: len(g.res.stmts), first: t.Type}
+	g.res.stmts = append(g.res.stmts, span{start: t.Start, end: len(g.src), top: g.cur < 0})
+	switch t.Type {
+	case AtKeyword:
+		g.stmt.firstName = asciiLower(t.Value(g.src))
+		switch g.stmt.firstName {
+		case "font-face":
+			g.stmt.facts |= factFontFace
+		case "import", "namespace":
+			g.loadOffset[t.Start] = true
+		}
+	case Ident:
+		g.stmt.firstName = asciiLower(t.Value(g.src))
+	}
+}
+
+// endStmt ends the current statement at end (after its semicolon, or
+// before the brace that closes its block).
+func (g *guard) endStmt(end int) {
+	s := &g.stmt
+	if s.index < 0 {
+		return
+	}
+	g.res.stmts[s.index].end = end
+	g.functionNear(s)
+	if s.colon && strings.HasPrefix(s.firstName, "--") {
+		d := g.customDecl(s.firstName)
+		if len(s.loads) > 0 {
+			d.hasLoad = true
+		}
+	}
+	if s.colon && s.firstName == "unicode-range" && g.cur >= 0 {
+		g.blocks[g.cur].own |= factUnicodeRange
+	}
+	if (s.firstName == "import" || s.firstName == "namespace") && s.first == AtKeyword && !s.addressed {
+		rule := "css/import"
+		msg := "@import is never allowed: put the rules in style.css"
+		if s.firstName == "namespace" {
+			rule = "css/namespace"
+			msg = "@namespace is not allowed: remove it and select elements without a namespace prefix"
+		}
+		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, g.res.stmts[s.index].start, "%s", msg), offset: g.res.stmts[s.index].start, stmt: s.index, what: "at-rule"})
+	}
+	g.stmt = stmtState{index: -1}
+}
+
+// functionNear warns on the statement's loads when attr(), if() or
+// style() appears in the same declaration or prelude, before or after.
+func (g *guard) functionNear(s *stmtState) {
+	if s.facts&factFunction == 0 {
+		return
+	}
+	for _, i := range s.loads {
+		g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-function")
+	}
+}
+
+func (g *guard) customDecl(name string) *customDecl {
+	d := g.custom[name]
+	if d == nil {
+		d = &customDecl{name: name}
+		g.custom[name] = d
+	}
+	return d
+}
+
+func (g *guard) openBlock(t Token) {
+	if g.stmt.index < 0 {
+		g.startStmt(t)
+	}
+	g.functionNear(&g.stmt)
+	b := block{own: g.stmt.facts, stmt: g.stmt.index, parent: g.cur, valueRule: -1}
+	if g.cur >= 0 {
+		p := g.blocks[g.cur]
+		b.facts = p.facts
+		b.valueRule = p.valueRule
+	}
+	b.facts |= b.own &^ factUnicodeRange
+	if b.own&factValueAttr != 0 && b.valueRule < 0 {
+		b.valueRule = len(g.blocks)
+	}
+	switch {
+	case g.stmt.colon && strings.HasPrefix(g.stmt.firstName, "--"):
+		b.customProp = g.stmt.firstName // --x: { … }
+	case g.stmt.first == AtKeyword && g.stmt.firstName == "property":
+		b.customProp = g.stmt.propertyName
+	}
+	g.blocks = append(g.blocks, b)
+	g.frames = append(g.frames, frame{kind: frameBlock, start: t.Start, block: len(g.blocks) - 1})
+	g.outer = append(g.outer, g.stmt)
+	g.cur = len(g.blocks) - 1
+	g.stmt = stmtState{index: -1}
+}
+
+func (g *guard) closeBlock(t Token) {
+	// Unclosed frames inside the block close with it.
+	for len(g.frames) > 0 && g.frames[len(g.frames)-1].kind != frameBlock {
+		g.frames = g.frames[:len(g.frames)-1]
+	}
+	if len(g.frames) == 0 {
+		return
+	}
+	g.frames = g.frames[:len(g.frames)-1]
+	b := &g.blocks[g.cur]
+	if b.own&factFontFace != 0 && b.own&factUnicodeRange != 0 {
+		for _, i := range b.fontLoads {
+			g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-font")
+		}
+	}
+	g.cur = b.parent
+	g.stmt = g.outer[len(g.outer)-1]
+	g.outer = g.outer[:len(g.outer)-1]
+	g.endStmt(t.End)
+}
+
+// popTo closes the innermost frame of the kind a closing token closes.
+// A closing token with no opener in the current statement is an ordinary
+// token (Chrome keeps it in the prelude or value).
+func (g *guard) popTo(kind frameKind, t Token) {
+	for i := len(g.frames) - 1; i >= 0; i-- {
+		f := g.frames[i]
+		if f.kind == frameBlock {
+			return
+		}
+		fk := f.kind
+		if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar {
+			fk = frameParen
+		}
+		if fk != kind {
+			// Chrome's blocks close only on their own closer; a mismatched
+			// one is a plain token inside.
+			return
+		}
+		g.frames = g.frames[:i]
+		g.closeFrame(f, t)
+		return
+	}
+}
+
+func (g *guard) closeFrame(f frame, t Token) {
+	switch f.kind {
+	case frameBracket:
+		for _, n := range f.attrNames {
+			if n == "value" {
+				g.stmt.facts |= factValueAttr
+				return
+			}
+		}
+		if f.attrOp && len(f.attrNames) > 0 {
+			g.stmt.facts |= factOtherAttr
+		}
+	case frameSrc:
+		if !f.done {
+			g.addLoadAt(f.start, t.End, KindSrc, "")
+		}
+	}
+}
+
+func (g *guard) innermost() *frame {
+	if len(g.frames) == 0 {
+		return nil
+	}
+	return &g.frames[len(g.frames)-1]
+}
+
+func (g *guard) function(t Token) {
+	raw := t.Raw(g.src)
+	escaped := t.flags&flagEscaped != 0
+	name := raw[:len(raw)-1]
+	kind := frameParen
+	switch {
+	case equalFoldName(name, escaped, "url"):
+		kind = frameURL
+	case equalFoldName(name, escaped, "src"):
+		kind = frameSrc
+	case equalFoldName(name, escaped, "image-set"), equalFoldName(name, escaped, "-webkit-image-set"):
+		kind = frameImageSet
+		g.addProblem("css/image-set", t.Start, "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover")
+	case equalFoldName(name, escaped, "var"):
+		kind = frameVar
+	case equalFoldName(name, escaped, "attr"), equalFoldName(name, escaped, "if"), equalFoldName(name, escaped, "style"):
+		g.stmt.facts |= factFunction
+	}
+	g.frames = append(g.frames, frame{kind: kind, start: t.Start})
+}
+
+func (g *guard) stringToken(t Token) {
+	f := g.innermost()
+	switch {
+	case f != nil && (f.kind == frameURL || f.kind == frameSrc) && !f.done:
+		f.done = true
+		kind := KindURLString
+		if f.kind == frameSrc {
+			kind = KindSrc
+		}
+		g.addLoadAt(f.start, t.End, kind, t.Value(g.src))
+	case g.inImageSet():
+		g.addLoadAt(t.Start, t.End, KindImageSet, t.Value(g.src))
+	case g.importAddress():
+		g.addLoadAt(t.Start, t.End, g.importKind(), t.Value(g.src))
+	}
+}
+
+// inImageSet reports whether the innermost function is image-set().
+func (g *guard) inImageSet() bool {
+	for i := len(g.frames) - 1; i >= 0; i-- {
+		switch g.frames[i].kind {
+		case frameImageSet:
+			return true
+		case frameParen, frameURL, frameSrc, frameVar:
+			return false
+		}
+	}
+	return false
+}
+
+// importAddress reports whether a string or url token here is the address
+// of an @import or @namespace, and takes it.
+func (g *guard) importAddress() bool {
+	s := &g.stmt
+	if s.first != AtKeyword || (s.firstName != "import" && s.firstName != "namespace") || s.addressed {
+		return false
+	}
+	s.addressed = true
+	return true
+}
+
+func (g *guard) importKind() string {
+	if g.stmt.firstName == "namespace" {
+		return KindNamespace
+	}
+	return KindImport
+}
+
+func (g *guard) ident(t Token, afterColon bool) {
+	f := g.innermost()
+	switch {
+	case f != nil && f.kind == frameBracket:
+		if !f.attrOp {
+			f.attrNames = append(f.attrNames, asciiLower(t.Value(g.src)))
+		}
+	case f != nil && f.kind == frameVar && !f.done:
+		f.done = true
+		g.varRef(t)
+	case afterColon:
+		if userStates[asciiLower(t.Value(g.src))] {
+			g.stmt.facts |= factUserState
+		}
+	}
+	if g.stmt.first == AtKeyword && g.stmt.firstName == "property" && g.stmt.propertyName == "" {
+		g.stmt.propertyName = t.Value(g.src)
+	}
+}
+
+func (g *guard) varRef(t Token) {
+	name := t.Value(g.src)
+	if s := &g.stmt; s.colon && strings.HasPrefix(s.firstName, "--") {
+		d := g.customDecl(s.firstName)
+		d.refs = append(d.refs, name)
+	}
+	for b := g.cur; b >= 0; b = g.blocks[b].parent {
+		if cp := g.blocks[b].customProp; cp != "" {
+			d := g.customDecl(cp)
+			d.refs = append(d.refs, name)
+		}
+	}
+	if vr := g.valueRule(); vr >= 0 {
+		g.varRefs = append(g.varRefs, varRef{name: name, offset: t.Start, valueRule: vr})
+	}
+}
+
+// valueRule returns the outermost block around the current token whose
+// prelude tests value, or -1.
+func (g *guard) valueRule() int {
+	if g.cur < 0 {
+		return -1
+	}
+	return g.blocks[g.cur].valueRule
+}
+
+func (g *guard) addLoad(t Token, kind, address string) {
+	if g.importAddress() {
+		kind = g.importKind()
+	} else if g.inImageSet() {
+		kind = KindImageSet
+	}
+	g.addLoadAt(t.Start, t.End, kind, address)
+}
+
+func (g *guard) addLoadAt(start, end int, kind, address string) {
+	if g.stmt.index < 0 {
+		// A load always belongs to a statement; this one starts here.
+		g.startStmt(Token{Type: Delim, Start: start, End: end})
+	}
+	l := Load{
+		Kind: kind, Offset: start, Start: g.pos(start), End: g.pos(end),
+		Written: string(g.src[start:end]), Address: address, stmt: g.stmt.index,
+	}
+	i := len(g.res.Loads)
+	g.res.Loads = append(g.res.Loads, l)
+	g.stmt.loads = append(g.stmt.loads, i)
+	g.loadOffset[start] = true
+	g.conditions(i)
+}
+
+// conditions records what the load depends on: the rules around it.
+func (g *guard) conditions(i int) {
+	l := &g.res.Loads[i]
+	var facts uint8
+	if g.cur >= 0 {
+		facts = g.blocks[g.cur].facts
+	}
+	for b := g.cur; b >= 0; b = g.blocks[b].parent {
+		if cp := g.blocks[b].customProp; cp != "" {
+			g.customDecl(cp).hasLoad = true
+		}
+		if g.blocks[b].own&factFontFace != 0 {
+			g.blocks[b].fontLoads = append(g.blocks[b].fontLoads, i)
+		}
+	}
+	if vr := g.valueRule(); vr >= 0 {
+		l.Rule = "css/value-selector"
+		l.stmt = g.blocks[vr].stmt
+	}
+	if facts&factOtherAttr != 0 {
+		l.Warnings = append(l.Warnings, "css/conditional-attribute")
+	}
+	if facts&factUserState != 0 {
+		l.Warnings = append(l.Warnings, "css/conditional-state")
+	}
+	if facts&factFunction != 0 {
+		l.Warnings = append(l.Warnings, "css/conditional-function")
+	}
+}
+
+func (g *guard) addProblem(rule string, off int, format string, args ...any) {
+	if g.stmt.index < 0 {
+		g.startStmt(Token{Type: Delim, Start: off, End: off})
+	}
+	g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, off, format, args...), offset: off, stmt: g.stmt.index, what: "declaration"})
+}
+
+func (g *guard) newFinding(rule string, off int, format string, args ...any) finding.Finding {
+	return finding.New(rule, g.file, g.pos(off), format, args...)
+}
+
+func appendOnce(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+// finish gives every load its verdict and turns problems into findings.
+func (g *guard) finish() {
+	loadHolding := g.loadHoldingProperties()
+	for _, vr := range g.varRefs {
+		if loadHolding[vr.name] {
+			g.res.problems = append(g.res.problems, problem{
+				finding: g.newFinding("css/value-selector", vr.offset, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
+				offset:  vr.offset, stmt: g.blocks[vr.valueRule].stmt, what: "rule",
+			})
+		}
+	}
+	for i := range g.res.Loads {
+		g.verdict(&g.res.Loads[i])
+	}
+	slices.SortStableFunc(g.res.Loads, func(a, b Load) int { return a.Offset - b.Offset })
+	slices.SortStableFunc(g.res.problems, func(a, b problem) int { return a.offset - b.offset })
+	legacy := g.mode == Stylesheet && g.m != nil && g.m.Legacy()
+	for _, p := range g.res.problems {
+		f := p.finding
+		if legacy {
+			f = f.AsWarning(fmt.Sprintf("saved against api %s, before %s: Remixlet leaves this %s out when it inserts the stylesheet; `remixlet css --sanitize` writes the sheet without it", g.m.API, manifest.LoadChecks, p.what))
+		}
+		g.res.Findings = append(g.res.Findings, f)
+	}
+	for _, l := range g.res.Loads {
+		if !l.Allowed {
+			continue
+		}
+		for _, w := range l.Warnings {
+			g.res.Findings = append(g.res.Findings, g.newFinding(w, l.Offset, "%s", warningMessage(w, l)))
+		}
+	}
+	finding.Sort(g.res.Findings)
+}
+
+// loadHoldingProperties returns the custom properties whose value holds a
+// load, directly or through var() of another such property.
+func (g *guard) loadHoldingProperties() map[string]bool {
+	holding := map[string]bool{}
+	for name, d := range g.custom {
+		if d.hasLoad {
+			holding[name] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for name, d := range g.custom {
+			if holding[name] {
+				continue
+			}
+			for _, r := range d.refs {
+				if holding[r] {
+					holding[name] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return holding
+}
+
+func warningMessage(rule string, l Load) string {
+	switch rule {
+	case "css/conditional-attribute":
+		return fmt.Sprintf("%s loads only when an attribute selector matches, which tells %s about the page: load it unconditionally, or make sure the attribute holds nothing private", l.Address, l.Host)
+	case "css/conditional-state":
+		return fmt.Sprintf("%s loads when the user hovers, focuses, checks or fills something, which tells %s what they did: load it in a rule without the user-state pseudo-class and switch its visibility instead", l.Address, l.Host)
+	case "css/conditional-font":
+		return fmt.Sprintf("%s is a font limited to a unicode-range, so it loads only when the page shows one of its characters, which tells %s what the page says: drop unicode-range or use one file for every character", l.Address, l.Host)
+	case "css/conditional-function":
+		return fmt.Sprintf("%s loads next to attr(), if() or style(), so page content decides whether it loads: load it unconditionally", l.Address)
+	}
+	return l.Address
+}
+
+// verdict decides one load and records its problem.
+func (g *guard) verdict(l *Load) {
+	what := "declaration"
+	refuse := func(rule, format string, args ...any) {
+		if l.Rule == "" || l.Rule == rule {
+			l.Rule = rule
+			l.Reason = fmt.Sprintf(format, args...)
+		}
+		msg := fmt.Sprintf(format, args...)
+		if l.Second {
+			rule = "css/ambiguous-load"
+			msg = fmt.Sprintf("a second CSS reader sees %s %s here where Chrome's reading sees none, and would refuse it (%s): rewrite the text so it is plainly not a load", l.Kind, quoteAddress(l.Address), msg)
+			l.Rule, l.Reason = rule, msg
+		}
+		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, l.Offset, "%s", msg), offset: l.Offset, stmt: l.stmt, what: what})
+	}
+	if l.Second {
+		l.stmt = -1
+	}
+	if g.mode == Script {
+		l.Allowed = false
+		if l.Kind == KindText {
+			refuse("css/script-load", "CSS a script writes may not contain url( at all, even in a string or comment: use dom.addStyle without url(); load images through an img element on an allowed host")
+			return
+		}
+		refuse("css/script-load", "CSS a script writes may not load anything (%s %s): use dom.addStyle without url(); load images through an img element on an allowed host", l.Kind, quoteAddress(l.Address))
+		return
+	}
+	if l.Rule == "css/value-selector" {
+		l.Rule = ""
+		what = "rule"
+		refuse("css/value-selector", "this rule tests an element's value and loads %s, which would tell its host what was typed, one character at a time: remove the load from the rule, or select on something other than the value attribute", quoteAddress(l.Address))
+		what = "declaration"
+	}
+	if l.Address != "" || l.Kind == KindURL || l.Kind == KindURLString {
+		if g.m != nil {
+			cl := g.m.CheckLoad(l.Address)
+			l.Resolved, l.Host = cl.Resolved, cl.Host
+		}
+	}
+	switch l.Kind {
+	case KindImport:
+		what = "at-rule"
+		refuse("css/import", "@import is never allowed (it loads %s): put the rules in style.css", quoteAddress(l.Address))
+		return
+	case KindNamespace:
+		what = "at-rule"
+		refuse("css/namespace", "@namespace is not allowed (it names %s): remove it and select elements without a namespace prefix", quoteAddress(l.Address))
+		return
+	case KindSrc:
+		refuse("css/src-function", "src() is not allowed: use url() with a full https:// address on a host your matches cover")
+		return
+	case KindImageSet:
+		// image-set() itself is refused once; each address inside is
+		// listed as refused with it.
+		l.Allowed = false
+		if l.Rule == "" {
+			l.Rule = "css/image-set"
+			l.Reason = "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover"
+		}
+		return
+	}
+	if g.m == nil {
+		refuse("css/remote-load", "no manifest to check %s against: give the manifest (--manifest) so the host can be checked", quoteAddress(l.Address))
+		return
+	}
+	cl := g.m.CheckLoad(l.Address)
+	switch cl.Problem {
+	case manifest.LoadAllowed:
+		l.Allowed = l.Rule == ""
+		return
+	case manifest.LoadRelative:
+		refuse("css/relative-url", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	case manifest.LoadScheme:
+		refuse("css/scheme", "%s: %s", shortAddress(l.Address), cl.Reason)
+	case manifest.LoadUserinfo:
+		refuse("css/userinfo", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	case manifest.LoadInvalid:
+		refuse("css/invalid-url", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	default:
+		refuse("css/remote-load", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	}
+}
+
+func quoteAddress(s string) string { return fmt.Sprintf("%q", s) }
+
+// shortAddress keeps a data: address readable in a message.
+func shortAddress(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return fmt.Sprintf("%q", string(r[:60])+"…")
+	}
+	return fmt.Sprintf("%q", s)
+}

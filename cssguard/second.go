@@ -1,0 +1,165 @@
+package cssguard
+
+import (
+	"bytes"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/css"
+)
+
+// secondReading reads the sheet again with tdewolff's lexer, an
+// independent implementation with its own recovery rules, and adds every
+// load it sees where the primary reading saw none. Such a load is checked
+// like any other; if the address rule would refuse it, the sheet is
+// refused as ambiguous (css/ambiguous-load), because two readers
+// disagreeing about a load is how loads are hidden. In Script mode it also
+// adds the text url( wherever no load was found (a string, a comment).
+func (g *guard) secondReading() {
+	// Cap the capacity: the lexer writes a NUL past the end of its input
+	// when there is room, which would change the caller's bytes.
+	src := g.src[:len(g.src):len(g.src)]
+	lx := css.NewLexer(parse.NewInputBytes(src))
+	off := 0
+	fn, fnAt := "", 0 // url( or src( waiting for its string
+	imageSet := 0     // parenthesis depth inside image-set(
+	importAt := -1    // @import or @namespace waiting for its address
+	for {
+		tt, data := lx.Next()
+		if tt == css.ErrorToken {
+			break
+		}
+		start := off
+		off += len(data)
+		if tt == css.WhitespaceToken || tt == css.CommentToken {
+			continue
+		}
+		if fn != "" {
+			kind := fn
+			fn = ""
+			if tt == css.StringToken {
+				g.secondLoad(fnAt, fnAt, off, kind, decodeString(unquote(data)))
+				continue
+			}
+		}
+		switch tt {
+		case css.URLToken:
+			switch {
+			case importAt >= 0:
+				g.secondLoad(importAt, start, off, g.importKindAt(importAt), secondURLValue(data))
+			case imageSet > 0:
+				g.secondLoad(start, start, off, KindImageSet, secondURLValue(data))
+			default:
+				g.secondLoad(start, start, off, KindURL, secondURLValue(data))
+			}
+		case css.StringToken:
+			switch {
+			case importAt >= 0:
+				g.secondLoad(importAt, start, off, g.importKindAt(importAt), decodeString(unquote(data)))
+			case imageSet > 0:
+				g.secondLoad(start, start, off, KindImageSet, decodeString(unquote(data)))
+			}
+		case css.FunctionToken:
+			if imageSet > 0 {
+				imageSet++
+			}
+			switch asciiLower(decodeName(data[:len(data)-1])) {
+			case "url":
+				fn, fnAt = KindURLString, start
+			case "src":
+				fn, fnAt = KindSrc, start
+			case "image-set", "-webkit-image-set":
+				if imageSet == 0 {
+					imageSet = 1
+				}
+			}
+		case css.LeftParenthesisToken:
+			if imageSet > 0 {
+				imageSet++
+			}
+		case css.RightParenthesisToken:
+			if imageSet > 0 {
+				imageSet--
+			}
+		case css.AtKeywordToken:
+			switch asciiLower(decodeName(data[1:])) {
+			case "import", "namespace":
+				importAt = start
+				continue
+			}
+		}
+		if tt == css.SemicolonToken || tt == css.LeftBraceToken || tt == css.URLToken || tt == css.StringToken {
+			importAt = -1
+		}
+	}
+	if g.mode == Script {
+		g.urlText()
+	}
+}
+
+func (g *guard) importKindAt(at int) string {
+	if bytes.HasPrefix(bytes.ToLower(g.src[at:min(at+4, len(g.src))]), []byte("@n")) {
+		return KindNamespace
+	}
+	return KindImport
+}
+
+// secondLoad adds a load the second reader saw at key (the offset the
+// primary reading would record it at), unless the primary reading saw one
+// there.
+func (g *guard) secondLoad(key, start, end int, kind, address string) {
+	if g.loadOffset[key] {
+		return
+	}
+	g.loadOffset[key] = true
+	g.res.Loads = append(g.res.Loads, Load{
+		Kind: kind, Offset: start, Start: g.pos(start), End: g.pos(end),
+		Written: string(g.src[start:end]), Address: address, Second: true, stmt: -1,
+	})
+}
+
+// urlText adds the text url( (any case) wherever no load covers it.
+func (g *guard) urlText() {
+	covered := func(off int) bool {
+		for _, l := range g.res.Loads {
+			if off >= l.Offset && off < l.Offset+len(l.Written) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i+4 <= len(g.src); i++ {
+		if g.src[i+3] != '(' || lower(g.src[i]) != 'u' || lower(g.src[i+1]) != 'r' || lower(g.src[i+2]) != 'l' {
+			continue
+		}
+		if !covered(i) {
+			g.res.Loads = append(g.res.Loads, Load{
+				Kind: KindText, Offset: i, Start: g.pos(i), End: g.pos(i + 4),
+				Written: string(g.src[i : i+4]), stmt: -1,
+			})
+		}
+	}
+}
+
+func unquote(s []byte) []byte {
+	if len(s) == 0 {
+		return s
+	}
+	q := s[0]
+	s = s[1:]
+	if len(s) > 0 && s[len(s)-1] == q {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// secondURLValue decodes the address of a url token as tdewolff's lexer
+// delimits it (it takes url("…") as one url token).
+func secondURLValue(data []byte) string {
+	i := bytes.IndexByte(data, '(')
+	body := bytes.TrimSuffix(data[i+1:], []byte(")"))
+	body = bytes.Trim(body, " \t\n\r\f")
+	if len(body) > 0 && (body[0] == '"' || body[0] == '\'') {
+		return decodeString(unquote(body))
+	}
+	return decodeName(body)
+}

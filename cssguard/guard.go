@@ -483,8 +483,13 @@ func (g *guard) stringToken(t Token) {
 	case f != nil && (f.kind == frameURL || f.kind == frameSrc) && !f.done:
 		f.done = true
 		kind := KindURLString
-		if f.kind == frameSrc {
+		switch {
+		case f.kind == frameSrc:
 			kind = KindSrc
+		case g.importAddress():
+			kind = g.importKind()
+		case g.inImageSet():
+			kind = KindImageSet
 		}
 		g.addLoadAt(f.start, t.End, kind, t.Value(g.src))
 	case g.inImageSet():

@@ -89,12 +89,12 @@ func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
 
 // Fact bits: what a prelude or a statement tests.
 const (
-	factValueAttr  uint8 = 1 << iota // an attribute selector on value
-	factOtherAttr                    // an attribute selector with a value test on another attribute
-	factUserState                    // :hover, :checked, :focus, …
-	factFunction                     // attr(), if(), style()
-	factFontFace                     // the @font-face block
-	factUnicodeRange                 // its unicode-range descriptor
+	factValueAttr    uint8 = 1 << iota // an attribute selector on value
+	factOtherAttr                      // an attribute selector with a value test on another attribute
+	factUserState                      // :hover, :checked, :focus, …
+	factFunction                       // attr(), if(), style()
+	factFontFace                       // the @font-face block
+	factUnicodeRange                   // its unicode-range descriptor
 )
 
 // userStates are the pseudo-classes that change with what the user does.
@@ -142,14 +142,14 @@ type block struct {
 
 // stmtState is the statement being read at the innermost block level.
 type stmtState struct {
-	index      int // in res.stmts; -1 before the first significant token
-	facts      uint8
-	first      TokenType
-	firstName  string // decoded, lower case: at-rule name or the first ident
-	colon      bool   // the first ident was followed by a colon: a declaration
-	afterFirst bool
-	loads      []int
-	addressed  bool   // @import/@namespace: its address was taken
+	index        int // in res.stmts; -1 before the first significant token
+	facts        uint8
+	first        TokenType
+	firstName    string // decoded, lower case: at-rule name or the first ident
+	colon        bool   // the first ident was followed by a colon: a declaration
+	afterFirst   bool
+	loads        []int
+	addressed    bool   // @import/@namespace: its address was taken
 	propertyName string // @property: the custom property it registers
 }
 

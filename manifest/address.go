@@ -65,7 +65,7 @@ func (m *Manifest) CheckLoad(raw string) Load {
 	l.Resolved = u.Href(false)
 	if scheme != "http" && scheme != "https" {
 		l.Problem = LoadScheme
-		l.Reason = fmt.Sprintf("a %s: address is not loaded from the network the rule can check: only http:// and https:// addresses on allowed hosts load", scheme)
+		l.Reason = fmt.Sprintf("a %s: address is not loaded from the network the rule can check: use a full https:// address on a host your matches cover", scheme)
 		return l
 	}
 	l.Host = u.Hostname()

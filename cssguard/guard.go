@@ -80,7 +80,7 @@ type problem struct {
 // be nil only in Script mode (a nil manifest in Stylesheet mode refuses
 // every load). Positions are 1-based lines and character columns in css.
 func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
-	g := &guard{src: css, file: file, m: m, mode: mode, lines: finding.NewLines(css)}
+	g := &guard{src: css, file: file, m: m, mode: mode}
 	g.scan()
 	g.secondReading()
 	g.finish()
@@ -128,6 +128,7 @@ type frame struct {
 	done bool
 	// block: what it is
 	block int
+	fn    frameKind // the innermost function around (this one included)
 }
 
 type block struct {
@@ -170,7 +171,6 @@ type guard struct {
 	file  string
 	m     *manifest.Manifest
 	mode  Mode
-	lines *finding.Lines
 	res   Result
 
 	frames []frame
@@ -182,10 +182,11 @@ type guard struct {
 	custom     map[string]*customDecl
 	varRefs    []varRef
 	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
-	bad        []problem
+	tooDeep    bool
+	cursor     posCursor
 }
 
-func (g *guard) pos(off int) finding.Position { return g.lines.Position(off) }
+func (g *guard) pos(off int) finding.Position { return g.cursor.position(g.src, off) }
 
 func (g *guard) scan() {
 	g.cur = -1
@@ -232,7 +233,7 @@ func (g *guard) scan() {
 			if atStmtLevel {
 				g.openBlock(t)
 			} else {
-				g.frames = append(g.frames, frame{kind: frameSimple, start: t.Start})
+				g.push(frame{kind: frameSimple, start: t.Start})
 			}
 			continue
 		case RightBrace:
@@ -246,10 +247,10 @@ func (g *guard) scan() {
 			g.popTo(frameSimple, t)
 			continue
 		case LeftParen:
-			g.frames = append(g.frames, frame{kind: frameParen, start: t.Start})
+			g.push(frame{kind: frameParen, start: t.Start})
 			continue
 		case LeftBracket:
-			g.frames = append(g.frames, frame{kind: frameBracket, start: t.Start})
+			g.push(frame{kind: frameBracket, start: t.Start})
 			continue
 		case RightParen:
 			g.popTo(frameParen, t)
@@ -379,7 +380,7 @@ func (g *guard) openBlock(t Token) {
 		b.customProp = g.stmt.propertyName
 	}
 	g.blocks = append(g.blocks, b)
-	g.frames = append(g.frames, frame{kind: frameBlock, start: t.Start, block: len(g.blocks) - 1})
+	g.push(frame{kind: frameBlock, start: t.Start, block: len(g.blocks) - 1})
 	g.outer = append(g.outer, g.stmt)
 	g.cur = len(g.blocks) - 1
 	g.stmt = stmtState{index: -1}
@@ -474,7 +475,7 @@ func (g *guard) function(t Token) {
 	case equalFoldName(name, escaped, "attr"), equalFoldName(name, escaped, "if"), equalFoldName(name, escaped, "style"):
 		g.stmt.facts |= factFunction
 	}
-	g.frames = append(g.frames, frame{kind: kind, start: t.Start})
+	g.push(frame{kind: kind, start: t.Start})
 }
 
 func (g *guard) stringToken(t Token) {
@@ -501,15 +502,29 @@ func (g *guard) stringToken(t Token) {
 
 // inImageSet reports whether the innermost function is image-set().
 func (g *guard) inImageSet() bool {
-	for i := len(g.frames) - 1; i >= 0; i-- {
-		switch g.frames[i].kind {
-		case frameImageSet:
-			return true
-		case frameParen, frameURL, frameSrc, frameVar:
-			return false
+	f := g.innermost()
+	return f != nil && f.fn == frameImageSet
+}
+
+// maxDepth bounds nesting of blocks, brackets and functions. No real
+// stylesheet comes near it; past it the sheet is refused, which keeps every
+// walk up the nesting bounded.
+const maxDepth = 256
+
+func (g *guard) push(f frame) {
+	switch f.kind {
+	case frameParen, frameURL, frameSrc, frameImageSet, frameVar:
+		f.fn = f.kind
+	default:
+		if top := g.innermost(); top != nil && f.kind != frameBlock {
+			f.fn = top.fn
 		}
 	}
-	return false
+	g.frames = append(g.frames, f)
+	if len(g.frames) == maxDepth+1 && !g.tooDeep {
+		g.tooDeep = true
+		g.addProblem("css/too-deep", f.start, "blocks, brackets and functions are nested more than %d deep here: no stylesheet needs that; flatten the rules", maxDepth)
+	}
 }
 
 // importAddress reports whether a string or url token here is the address
@@ -556,7 +571,7 @@ func (g *guard) varRef(t Token) {
 		d := g.customDecl(s.firstName)
 		d.refs = append(d.refs, name)
 	}
-	for b := g.cur; b >= 0; b = g.blocks[b].parent {
+	for b, n := g.cur, 0; b >= 0 && n < maxDepth; b, n = g.blocks[b].parent, n+1 {
 		if cp := g.blocks[b].customProp; cp != "" {
 			d := g.customDecl(cp)
 			d.refs = append(d.refs, name)
@@ -608,7 +623,7 @@ func (g *guard) conditions(i int) {
 	if g.cur >= 0 {
 		facts = g.blocks[g.cur].facts
 	}
-	for b := g.cur; b >= 0; b = g.blocks[b].parent {
+	for b, n := g.cur, 0; b >= 0 && n < maxDepth; b, n = g.blocks[b].parent, n+1 {
 		if cp := g.blocks[b].customProp; cp != "" {
 			g.customDecl(cp).hasLoad = true
 		}
@@ -687,24 +702,25 @@ func (g *guard) finish() {
 // loadHoldingProperties returns the custom properties whose value holds a
 // load, directly or through var() of another such property.
 func (g *guard) loadHoldingProperties() map[string]bool {
+	usedBy := map[string][]string{} // property → the properties whose value uses it
+	var work []string
 	holding := map[string]bool{}
 	for name, d := range g.custom {
+		for _, r := range d.refs {
+			usedBy[r] = append(usedBy[r], name)
+		}
 		if d.hasLoad {
 			holding[name] = true
+			work = append(work, name)
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for name, d := range g.custom {
-			if holding[name] {
-				continue
-			}
-			for _, r := range d.refs {
-				if holding[r] {
-					holding[name] = true
-					changed = true
-					break
-				}
+	for len(work) > 0 {
+		name := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, user := range usedBy[name] {
+			if !holding[user] {
+				holding[user] = true
+				work = append(work, user)
 			}
 		}
 	}

@@ -80,8 +80,9 @@ type cutSpan struct {
 // survived takes its whole top-level statement with it.
 func spansToRemove(src []byte, res *Result, escalate bool) []cutSpan {
 	var spans []cutSpan
+	var l lookup
 	for _, p := range res.problems {
-		s, what := spanOf(src, res, p, escalate)
+		s, what := spanOf(src, res, p, escalate, &l)
 		spans = append(spans, cutSpan{start: s.start, end: s.end, what: what, rules: []string{p.finding.Rule}, message: p.finding.Message})
 	}
 	slices.SortStableFunc(spans, func(a, b cutSpan) int {
@@ -118,27 +119,39 @@ func whatRank(what string) int {
 	return 0
 }
 
-func spanOf(src []byte, res *Result, p problem, escalate bool) (span, string) {
+// lookup holds what spanOf builds once per round.
+type lookup struct {
+	tops   []span // top-level statements, in source order
+	tokens []Token
+}
+
+func spanOf(src []byte, res *Result, p problem, escalate bool, l *lookup) (span, string) {
 	if p.stmt >= 0 && !escalate {
 		return res.stmts[p.stmt], p.what
 	}
-	// The top-level statement around the offset; failing that (a comment
-	// between statements), the token there.
-	for _, s := range res.stmts {
-		if s.top && s.start <= p.offset && p.offset < s.end {
-			return s, "rule"
+	// The top-level statement around the offset (statements start in
+	// source order); failing that (a comment between statements), the
+	// token there.
+	if l.tops == nil {
+		for _, s := range res.stmts {
+			if s.top {
+				l.tops = append(l.tops, s)
+			}
 		}
 	}
-	z := NewTokenizer(src)
-	for {
-		t, ok := z.Next()
-		if !ok {
-			return span{start: p.offset, end: len(src)}, "rule"
-		}
-		if t.Start <= p.offset && p.offset < t.End {
-			return span{start: t.Start, end: t.End}, t.Type.String()
-		}
+	if i, _ := slices.BinarySearchFunc(l.tops, p.offset+1, func(s span, off int) int { return s.start - off }); i > 0 && p.offset < l.tops[i-1].end {
+		return l.tops[i-1], "rule"
 	}
+	tokens := &l.tokens
+	if *tokens == nil {
+		*tokens = Tokenize(src)
+	}
+	k, _ := slices.BinarySearchFunc(*tokens, p.offset+1, func(t Token, off int) int { return t.Start - off })
+	if k > 0 {
+		t := (*tokens)[k-1]
+		return span{start: t.Start, end: t.End}, t.Type.String()
+	}
+	return span{start: p.offset, end: len(src)}, "rule"
 }
 
 // cut removes the spans (sorted, disjoint), leaving one space for each so

@@ -2,6 +2,7 @@ package cssguard
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
@@ -119,24 +120,28 @@ func (g *guard) secondLoad(key, start, end int, kind, address string) {
 
 // urlText adds the text url( (any case) wherever no load covers it.
 func (g *guard) urlText() {
-	covered := func(off int) bool {
-		for _, l := range g.res.Loads {
-			if off >= l.Offset && off < l.Offset+len(l.Written) {
-				return true
-			}
-		}
-		return false
+	// The primary loads come first, in source order: walk them alongside.
+	spans := make([][2]int, 0, len(g.res.Loads))
+	for _, l := range g.res.Loads {
+		spans = append(spans, [2]int{l.Offset, l.Offset + len(l.Written)})
 	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	next, reach := 0, 0 // spans[:next] start before i; reach is the furthest end among them
 	for i := 0; i+4 <= len(g.src); i++ {
 		if g.src[i+3] != '(' || lower(g.src[i]) != 'u' || lower(g.src[i+1]) != 'r' || lower(g.src[i+2]) != 'l' {
 			continue
 		}
-		if !covered(i) {
-			g.res.Loads = append(g.res.Loads, Load{
-				Kind: KindText, Offset: i, Start: g.pos(i), End: g.pos(i + 4),
-				Written: string(g.src[i : i+4]), stmt: -1,
-			})
+		for next < len(spans) && spans[next][0] <= i {
+			reach = max(reach, spans[next][1])
+			next++
 		}
+		if i < reach {
+			continue
+		}
+		g.res.Loads = append(g.res.Loads, Load{
+			Kind: KindText, Offset: i, Start: g.pos(i), End: g.pos(i + 4),
+			Written: string(g.src[i : i+4]), stmt: -1,
+		})
 	}
 }
 

@@ -74,6 +74,11 @@ var cssRules = []Rule{
 		Fix: "Rewrite the text so it is plainly not a load: remove the stray quote, comment marker or escape around it.",
 	},
 	{
+		ID: "css/too-deep", Title: "Blocks, brackets or functions nested more than 256 deep", Severity: Error,
+		Why: "No stylesheet needs that depth; refusing it keeps the check fast and bounded on hostile input.",
+		Fix: "Flatten the rules.",
+	},
+	{
 		ID: "css/conditional-attribute", Title: "A load in a rule that tests an attribute's value", Severity: Warning,
 		Why: "A rule like a[href^=\"https://bank\"] { background: url(…) } tells an allowed host something about the page each time it matches.",
 		Fix: "Load unconditionally, or make sure the attribute holds nothing private.",

@@ -167,11 +167,11 @@ type varRef struct {
 }
 
 type guard struct {
-	src   []byte
-	file  string
-	m     *manifest.Manifest
-	mode  Mode
-	res   Result
+	src  []byte
+	file string
+	m    *manifest.Manifest
+	mode Mode
+	res  Result
 
 	frames []frame
 	blocks []block

@@ -81,11 +81,31 @@ type problem struct {
 // every load). Positions are 1-based lines and character columns in css.
 func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
 	g := &guard{src: css, file: file, m: m, mode: mode}
-	g.scan()
-	g.secondReading()
+	if len(css) >= concurrentSize {
+		// Two independent readings of a large sheet: in parallel.
+		done := make(chan any, 1)
+		go func() {
+			// A panic here must reach the caller's recover (the analysis
+			// driver turns it into an error), not kill the process.
+			defer func() { done <- recover() }()
+			g.secondReading()
+		}()
+		g.scan()
+		if p := <-done; p != nil {
+			panic(p)
+		}
+	} else {
+		g.scan()
+		g.secondReading()
+	}
+	g.mergeSecond()
 	g.finish()
 	return &g.res
 }
+
+// concurrentSize is the size from which the two readings run in parallel;
+// below it a goroutine costs more than it saves.
+const concurrentSize = 32 << 10
 
 // Fact bits: what a prelude or a statement tests.
 const (
@@ -96,6 +116,38 @@ const (
 	factFontFace                       // the @font-face block
 	factUnicodeRange                   // its unicode-range descriptor
 )
+
+// isUserState reports whether an ident after a colon names a user-state
+// pseudo-class, without allocating for the common lower-case spelling.
+func isUserState(src []byte, t Token) bool {
+	raw := t.Raw(src)
+	if len(raw) < 5 || len(raw) > 20 || !userStateFirst[raw[0]] {
+		return false // most idents after a colon are values (block, none, …)
+	}
+	if t.flags&flagEscaped == 0 && !hasUpper(raw) {
+		return userStates[string(raw)]
+	}
+	return userStates[asciiLower(t.Value(src))]
+}
+
+func hasUpper(b []byte) bool {
+	for _, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// userStateFirst holds the first bytes of userStates (and of an escape).
+var userStateFirst = func() (set [256]bool) {
+	for name := range userStates {
+		set[name[0]] = true
+		set[name[0]-'a'+'A'] = true
+	}
+	set['\\'] = true
+	return set
+}()
 
 // userStates are the pseudo-classes that change with what the user does.
 var userStates = map[string]bool{
@@ -122,7 +174,8 @@ type frame struct {
 	kind  frameKind
 	start int // offset of the opening token
 	// bracket: attribute selector reading
-	attrNames []string
+	attrNamed bool // an ident before any =
+	attrValue bool // one of them is value
 	attrOp    bool
 	// url/src/var: whether the first argument was seen
 	done bool
@@ -131,28 +184,43 @@ type frame struct {
 	fn    frameKind // the innermost function around (this one included)
 }
 
+// block is an open {} block of a rule; g.blocks is the stack of them.
 type block struct {
 	facts      uint8 // own prelude's and every ancestor's
 	own        uint8 // own prelude's
-	stmt       int   // the statement that owns the block
-	parent     int   // enclosing block, -1 at the top
 	customProp string
-	valueRule  int // outermost block whose own prelude tests value, or -1
+	valueRule  int // statement of the outermost enclosing rule whose own prelude tests value, or -1
 	fontLoads  []int
 }
 
 // stmtState is the statement being read at the innermost block level.
 type stmtState struct {
-	index        int // in res.stmts; -1 before the first significant token
-	facts        uint8
-	first        TokenType
-	firstName    string // decoded, lower case: at-rule name or the first ident
-	colon        bool   // the first ident was followed by a colon: a declaration
-	afterFirst   bool
-	loads        []int
-	addressed    bool   // @import/@namespace: its address was taken
-	propertyName string // @property: the custom property it registers
+	started    bool // its first significant token was read
+	top        bool // a statement of the stylesheet, not inside a block
+	colon      bool // the first ident was followed by a colon: a declaration
+	afterFirst bool
+	addressed  bool // @import/@namespace: its address was taken
+	facts      uint8
+	first      TokenType
+	kind       stmtKind
+	start      int
+	index      int    // in res.stmts, once something refers to it; else -1
+	loadStart  int    // its loads are res.Loads[loadStart:] while it is read
+	arg        string // a custom property's name; @property's property
 }
+
+// stmtKind is what the guard acts on about a statement's first token.
+type stmtKind uint8
+
+const (
+	stmtOther stmtKind = iota
+	stmtCustom
+	stmtUnicodeRange
+	stmtImport
+	stmtNamespace
+	stmtFontFace
+	stmtProperty
+)
 
 type customDecl struct {
 	name    string
@@ -163,7 +231,7 @@ type customDecl struct {
 type varRef struct {
 	name      string
 	offset    int
-	valueRule int
+	valueRule int // the statement of the value-testing rule
 }
 
 type guard struct {
@@ -183,6 +251,7 @@ type guard struct {
 	varRefs    []varRef
 	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
 	tooDeep    bool
+	second     []secondCandidate // the second reader's loads, merged after both readings
 	cursor     posCursor
 }
 
@@ -190,21 +259,19 @@ func (g *guard) pos(off int) finding.Position { return g.cursor.position(g.src, 
 
 func (g *guard) scan() {
 	g.cur = -1
-	g.stmt = stmtState{index: -1}
+	g.stmt.started = false
 	g.custom = map[string]*customDecl{}
+
 	g.loadOffset = map[int]bool{}
 	z := NewTokenizer(g.src)
 	prevColon := false
 	for {
-		t, ok := z.Next()
+		t, ok := z.nextSignificant()
 		if !ok {
 			break
 		}
-		if t.Type == Whitespace || t.Type == Comment {
-			continue
-		}
 		atStmtLevel := len(g.frames) == 0 || g.frames[len(g.frames)-1].kind == frameBlock
-		if atStmtLevel && g.stmt.index < 0 {
+		if atStmtLevel && !g.stmt.started {
 			switch t.Type {
 			case Semicolon, CDO, CDC:
 				continue
@@ -292,50 +359,94 @@ func (g *guard) scan() {
 }
 
 func (g *guard) startStmt(t Token) {
-	g.stmt = stmtState{index: len(g.res.stmts), first: t.Type}
-	g.res.stmts = append(g.res.stmts, span{start: t.Start, end: len(g.src), top: g.cur < 0})
+	// Field by field: a statement starts at almost every declaration, and
+	// assigning a whole struct costs more than the rest of the bookkeeping.
+	st := &g.stmt
+	st.started, st.top, st.colon, st.afterFirst, st.addressed = true, g.cur < 0, false, false, false
+	st.facts, st.first, st.kind = 0, t.Type, stmtOther
+	st.start, st.index, st.loadStart = t.Start, -1, len(g.res.Loads)
+	if st.arg != "" {
+		st.arg = ""
+	}
+	if st.top {
+		g.stmtIndex() // top-level statements are always recorded: Sanitize falls back on them
+	}
+	raw, escaped := t.Raw(g.src), t.flags&flagEscaped != 0
 	switch t.Type {
 	case AtKeyword:
-		g.stmt.firstName = asciiLower(t.Value(g.src))
-		switch g.stmt.firstName {
-		case "font-face":
-			g.stmt.facts |= factFontFace
-		case "import", "namespace":
+		name := raw[1:]
+		switch {
+		case equalFoldName(name, escaped, "font-face"):
+			st.kind = stmtFontFace
+			st.facts |= factFontFace
+		case equalFoldName(name, escaped, "import"):
+			st.kind = stmtImport
 			g.loadOffset[t.Start] = true
+		case equalFoldName(name, escaped, "namespace"):
+			st.kind = stmtNamespace
+			g.loadOffset[t.Start] = true
+		case equalFoldName(name, escaped, "property"):
+			st.kind = stmtProperty
 		}
 	case Ident:
-		g.stmt.firstName = asciiLower(t.Value(g.src))
+		// Only the names the guard acts on, so that an ordinary
+		// declaration costs no allocation.
+		switch {
+		case escaped:
+			if name := t.Value(g.src); strings.HasPrefix(name, "--") {
+				st.kind, st.arg = stmtCustom, name
+			} else if asciiLower(name) == "unicode-range" {
+				st.kind = stmtUnicodeRange
+			}
+		case len(raw) > 2 && raw[0] == '-' && raw[1] == '-':
+			st.kind, st.arg = stmtCustom, string(raw)
+		case equalFoldName(raw, false, "unicode-range"):
+			st.kind = stmtUnicodeRange
+		}
 	}
+}
+
+// stmtIndex records the current statement's span, once, and returns its
+// index: only statements something refers to are recorded.
+func (g *guard) stmtIndex() int {
+	s := &g.stmt
+	if s.index < 0 {
+		s.index = len(g.res.stmts)
+		g.res.stmts = append(g.res.stmts, span{start: s.start, end: len(g.src), top: s.top})
+	}
+	return s.index
 }
 
 // endStmt ends the current statement at end (after its semicolon, or
 // before the brace that closes its block).
 func (g *guard) endStmt(end int) {
 	s := &g.stmt
-	if s.index < 0 {
+	if !s.started {
 		return
 	}
-	g.res.stmts[s.index].end = end
+	if s.index >= 0 {
+		g.res.stmts[s.index].end = end
+	}
 	g.functionNear(s)
-	if s.colon && strings.HasPrefix(s.firstName, "--") {
-		d := g.customDecl(s.firstName)
-		if len(s.loads) > 0 {
+	if s.colon && s.kind == stmtCustom {
+		d := g.customDecl(s.arg)
+		if len(g.res.Loads) > s.loadStart {
 			d.hasLoad = true
 		}
 	}
-	if s.colon && s.firstName == "unicode-range" && g.cur >= 0 {
+	if s.colon && s.kind == stmtUnicodeRange && g.cur >= 0 {
 		g.blocks[g.cur].own |= factUnicodeRange
 	}
-	if (s.firstName == "import" || s.firstName == "namespace") && s.first == AtKeyword && !s.addressed {
+	if (s.kind == stmtImport || s.kind == stmtNamespace) && !s.addressed {
 		rule := "css/import"
 		msg := "@import is never allowed: put the rules in style.css"
-		if s.firstName == "namespace" {
+		if s.kind == stmtNamespace {
 			rule = "css/namespace"
 			msg = "@namespace is not allowed: remove it and select elements without a namespace prefix"
 		}
-		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, g.res.stmts[s.index].start, "%s", msg), offset: g.res.stmts[s.index].start, stmt: s.index, what: "at-rule"})
+		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, s.start, "%s", msg), offset: s.start, stmt: g.stmtIndex(), what: "at-rule"})
 	}
-	g.stmt = stmtState{index: -1}
+	g.stmt.started = false
 }
 
 // functionNear warns on the statement's loads when attr(), if() or
@@ -344,7 +455,7 @@ func (g *guard) functionNear(s *stmtState) {
 	if s.facts&factFunction == 0 {
 		return
 	}
-	for _, i := range s.loads {
+	for i := s.loadStart; i < len(g.res.Loads); i++ {
 		g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-function")
 	}
 }
@@ -359,11 +470,11 @@ func (g *guard) customDecl(name string) *customDecl {
 }
 
 func (g *guard) openBlock(t Token) {
-	if g.stmt.index < 0 {
+	if !g.stmt.started {
 		g.startStmt(t)
 	}
 	g.functionNear(&g.stmt)
-	b := block{own: g.stmt.facts, stmt: g.stmt.index, parent: g.cur, valueRule: -1}
+	b := block{own: g.stmt.facts, valueRule: -1}
 	if g.cur >= 0 {
 		p := g.blocks[g.cur]
 		b.facts = p.facts
@@ -371,19 +482,19 @@ func (g *guard) openBlock(t Token) {
 	}
 	b.facts |= b.own &^ factUnicodeRange
 	if b.own&factValueAttr != 0 && b.valueRule < 0 {
-		b.valueRule = len(g.blocks)
+		b.valueRule = g.stmtIndex()
 	}
 	switch {
-	case g.stmt.colon && strings.HasPrefix(g.stmt.firstName, "--"):
-		b.customProp = g.stmt.firstName // --x: { … }
-	case g.stmt.first == AtKeyword && g.stmt.firstName == "property":
-		b.customProp = g.stmt.propertyName
+	case g.stmt.colon && g.stmt.kind == stmtCustom:
+		b.customProp = g.stmt.arg // --x: { … }
+	case g.stmt.kind == stmtProperty:
+		b.customProp = g.stmt.arg
 	}
 	g.blocks = append(g.blocks, b)
 	g.push(frame{kind: frameBlock, start: t.Start, block: len(g.blocks) - 1})
 	g.outer = append(g.outer, g.stmt)
 	g.cur = len(g.blocks) - 1
-	g.stmt = stmtState{index: -1}
+	g.stmt.started = false
 }
 
 func (g *guard) closeBlock(t Token) {
@@ -401,7 +512,8 @@ func (g *guard) closeBlock(t Token) {
 			g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-font")
 		}
 	}
-	g.cur = b.parent
+	g.blocks = g.blocks[:g.cur]
+	g.cur--
 	g.stmt = g.outer[len(g.outer)-1]
 	g.outer = g.outer[:len(g.outer)-1]
 	g.endStmt(t.End)
@@ -434,13 +546,10 @@ func (g *guard) popTo(kind frameKind, t Token) {
 func (g *guard) closeFrame(f frame, t Token) {
 	switch f.kind {
 	case frameBracket:
-		for _, n := range f.attrNames {
-			if n == "value" {
-				g.stmt.facts |= factValueAttr
-				return
-			}
-		}
-		if f.attrOp && len(f.attrNames) > 0 {
+		switch {
+		case f.attrValue:
+			g.stmt.facts |= factValueAttr
+		case f.attrOp && f.attrNamed:
 			g.stmt.facts |= factOtherAttr
 		}
 	case frameSrc:
@@ -531,7 +640,7 @@ func (g *guard) push(f frame) {
 // of an @import or @namespace, and takes it.
 func (g *guard) importAddress() bool {
 	s := &g.stmt
-	if s.first != AtKeyword || (s.firstName != "import" && s.firstName != "namespace") || s.addressed {
+	if (s.kind != stmtImport && s.kind != stmtNamespace) || s.addressed {
 		return false
 	}
 	s.addressed = true
@@ -539,7 +648,7 @@ func (g *guard) importAddress() bool {
 }
 
 func (g *guard) importKind() string {
-	if g.stmt.firstName == "namespace" {
+	if g.stmt.kind == stmtNamespace {
 		return KindNamespace
 	}
 	return KindImport
@@ -550,28 +659,29 @@ func (g *guard) ident(t Token, afterColon bool) {
 	switch {
 	case f != nil && f.kind == frameBracket:
 		if !f.attrOp {
-			f.attrNames = append(f.attrNames, asciiLower(t.Value(g.src)))
+			f.attrNamed = true
+			f.attrValue = f.attrValue || equalFoldName(t.Raw(g.src), t.flags&flagEscaped != 0, "value")
 		}
 	case f != nil && f.kind == frameVar && !f.done:
 		f.done = true
 		g.varRef(t)
 	case afterColon:
-		if userStates[asciiLower(t.Value(g.src))] {
+		if isUserState(g.src, t) {
 			g.stmt.facts |= factUserState
 		}
 	}
-	if g.stmt.first == AtKeyword && g.stmt.firstName == "property" && g.stmt.propertyName == "" {
-		g.stmt.propertyName = t.Value(g.src)
+	if g.stmt.kind == stmtProperty && g.stmt.arg == "" {
+		g.stmt.arg = t.Value(g.src)
 	}
 }
 
 func (g *guard) varRef(t Token) {
 	name := t.Value(g.src)
-	if s := &g.stmt; s.colon && strings.HasPrefix(s.firstName, "--") {
-		d := g.customDecl(s.firstName)
+	if s := &g.stmt; s.colon && s.kind == stmtCustom {
+		d := g.customDecl(s.arg)
 		d.refs = append(d.refs, name)
 	}
-	for b, n := g.cur, 0; b >= 0 && n < maxDepth; b, n = g.blocks[b].parent, n+1 {
+	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
 		if cp := g.blocks[b].customProp; cp != "" {
 			d := g.customDecl(cp)
 			d.refs = append(d.refs, name)
@@ -582,8 +692,8 @@ func (g *guard) varRef(t Token) {
 	}
 }
 
-// valueRule returns the outermost block around the current token whose
-// prelude tests value, or -1.
+// valueRule returns the statement of the outermost rule around the
+// current token whose prelude tests value, or -1.
 func (g *guard) valueRule() int {
 	if g.cur < 0 {
 		return -1
@@ -601,17 +711,16 @@ func (g *guard) addLoad(t Token, kind, address string) {
 }
 
 func (g *guard) addLoadAt(start, end int, kind, address string) {
-	if g.stmt.index < 0 {
+	if !g.stmt.started {
 		// A load always belongs to a statement; this one starts here.
 		g.startStmt(Token{Type: Delim, Start: start, End: end})
 	}
 	l := Load{
 		Kind: kind, Offset: start, Start: g.pos(start), End: g.pos(end),
-		Written: string(g.src[start:end]), Address: address, stmt: g.stmt.index,
+		Written: string(g.src[start:end]), Address: address, stmt: g.stmtIndex(),
 	}
 	i := len(g.res.Loads)
 	g.res.Loads = append(g.res.Loads, l)
-	g.stmt.loads = append(g.stmt.loads, i)
 	g.loadOffset[start] = true
 	g.conditions(i)
 }
@@ -623,7 +732,7 @@ func (g *guard) conditions(i int) {
 	if g.cur >= 0 {
 		facts = g.blocks[g.cur].facts
 	}
-	for b, n := g.cur, 0; b >= 0 && n < maxDepth; b, n = g.blocks[b].parent, n+1 {
+	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
 		if cp := g.blocks[b].customProp; cp != "" {
 			g.customDecl(cp).hasLoad = true
 		}
@@ -633,7 +742,7 @@ func (g *guard) conditions(i int) {
 	}
 	if vr := g.valueRule(); vr >= 0 {
 		l.Rule = "css/value-selector"
-		l.stmt = g.blocks[vr].stmt
+		l.stmt = vr
 	}
 	if facts&factOtherAttr != 0 {
 		l.Warnings = append(l.Warnings, "css/conditional-attribute")
@@ -647,10 +756,10 @@ func (g *guard) conditions(i int) {
 }
 
 func (g *guard) addProblem(rule string, off int, format string, args ...any) {
-	if g.stmt.index < 0 {
+	if !g.stmt.started {
 		g.startStmt(Token{Type: Delim, Start: off, End: off})
 	}
-	g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, off, format, args...), offset: off, stmt: g.stmt.index, what: "declaration"})
+	g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, off, format, args...), offset: off, stmt: g.stmtIndex(), what: "declaration"})
 }
 
 func (g *guard) newFinding(rule string, off int, format string, args ...any) finding.Finding {
@@ -671,7 +780,7 @@ func (g *guard) finish() {
 		if loadHolding[vr.name] {
 			g.res.problems = append(g.res.problems, problem{
 				finding: g.newFinding("css/value-selector", vr.offset, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
-				offset:  vr.offset, stmt: g.blocks[vr.valueRule].stmt, what: "rule",
+				offset:  vr.offset, stmt: vr.valueRule, what: "rule",
 			})
 		}
 	}

@@ -3,6 +3,7 @@ package cssguard
 import (
 	"bytes"
 	"slices"
+	"sync"
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
@@ -15,23 +16,52 @@ import (
 // refused as ambiguous (css/ambiguous-load), because two readers
 // disagreeing about a load is how loads are hidden. In Script mode it also
 // adds the text url( wherever no load was found (a string, a comment).
+//
+// It touches nothing the primary reading writes (it only collects
+// candidates), so the two readings run at the same time on large sheets.
 func (g *guard) secondReading() {
-	// Cap the capacity: the lexer writes a NUL past the end of its input
-	// when there is room, which would change the caller's bytes.
-	src := g.src[:len(g.src):len(g.src)]
-	lx := css.NewLexer(parse.NewInputBytes(src))
+	// The lexer writes a NUL past the end of its input when there is room,
+	// which must not touch the caller's bytes: it reads a pooled copy.
+	bp := secondBuffers.Get().(*[]byte)
+	defer secondBuffers.Put(bp)
+	if cap(*bp) < len(g.src)+1 {
+		*bp = make([]byte, len(g.src)+1)
+	}
+	buf := (*bp)[:len(g.src)+1]
+	copy(buf, g.src)
+	lx := css.NewLexer(parse.NewInputBytes(buf[:len(g.src)]))
 	off := 0
 	fn, fnAt := "", 0 // url( or src( waiting for its string
 	imageSet := 0     // parenthesis depth inside image-set(
 	importAt := -1    // @import or @namespace waiting for its address
 	for {
 		tt, data := lx.Next()
-		if tt == css.ErrorToken {
-			break
-		}
 		start := off
 		off += len(data)
-		if tt == css.WhitespaceToken || tt == css.CommentToken {
+		switch tt {
+		case css.ErrorToken:
+			return
+		case css.WhitespaceToken, css.CommentToken:
+			continue
+		case css.URLToken, css.StringToken, css.FunctionToken, css.AtKeywordToken:
+			// The tokens a load is made of: handled below.
+		case css.LeftParenthesisToken:
+			fn = ""
+			if imageSet > 0 {
+				imageSet++
+			}
+			continue
+		case css.RightParenthesisToken:
+			fn = ""
+			if imageSet > 0 {
+				imageSet--
+			}
+			continue
+		case css.SemicolonToken, css.LeftBraceToken:
+			fn, importAt = "", -1
+			continue
+		default:
+			fn = ""
 			continue
 		}
 		if fn != "" {
@@ -52,6 +82,7 @@ func (g *guard) secondReading() {
 			default:
 				g.secondLoad(start, start, off, KindURL, secondURLValue(data))
 			}
+			importAt = -1
 		case css.StringToken:
 			switch {
 			case importAt >= 0:
@@ -59,43 +90,34 @@ func (g *guard) secondReading() {
 			case imageSet > 0:
 				g.secondLoad(start, start, off, KindImageSet, decodeString(unquote(data)))
 			}
+			importAt = -1
 		case css.FunctionToken:
 			if imageSet > 0 {
 				imageSet++
 			}
-			switch asciiLower(decodeName(data[:len(data)-1])) {
-			case "url":
+			name := data[:len(data)-1]
+			escaped := needsDecoding(name)
+			switch {
+			case equalFoldName(name, escaped, "url"):
 				fn, fnAt = KindURLString, start
-			case "src":
+			case equalFoldName(name, escaped, "src"):
 				fn, fnAt = KindSrc, start
-			case "image-set", "-webkit-image-set":
+			case equalFoldName(name, escaped, "image-set"), equalFoldName(name, escaped, "-webkit-image-set"):
 				if imageSet == 0 {
 					imageSet = 1
 				}
 			}
-		case css.LeftParenthesisToken:
-			if imageSet > 0 {
-				imageSet++
-			}
-		case css.RightParenthesisToken:
-			if imageSet > 0 {
-				imageSet--
-			}
 		case css.AtKeywordToken:
-			switch asciiLower(decodeName(data[1:])) {
-			case "import", "namespace":
+			name := data[1:]
+			escaped := needsDecoding(name)
+			if equalFoldName(name, escaped, "import") || equalFoldName(name, escaped, "namespace") {
 				importAt = start
-				continue
 			}
 		}
-		if tt == css.SemicolonToken || tt == css.LeftBraceToken || tt == css.URLToken || tt == css.StringToken {
-			importAt = -1
-		}
-	}
-	if g.mode == Script {
-		g.urlText()
 	}
 }
+
+var secondBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 func (g *guard) importKindAt(at int) string {
 	if bytes.HasPrefix(bytes.ToLower(g.src[at:min(at+4, len(g.src))]), []byte("@n")) {
@@ -107,15 +129,33 @@ func (g *guard) importKindAt(at int) string {
 // secondLoad adds a load the second reader saw at key (the offset the
 // primary reading would record it at), unless the primary reading saw one
 // there.
+// secondCandidate is a load the second reader saw, keyed by the offset
+// the primary reading would record it at.
+type secondCandidate struct {
+	key, start, end int
+	kind, address   string
+}
+
 func (g *guard) secondLoad(key, start, end int, kind, address string) {
-	if g.loadOffset[key] {
-		return
+	g.second = append(g.second, secondCandidate{key, start, end, kind, address})
+}
+
+// mergeSecond adds the second reader's loads where the primary reading saw
+// none.
+func (g *guard) mergeSecond() {
+	for _, c := range g.second {
+		if g.loadOffset[c.key] {
+			continue
+		}
+		g.loadOffset[c.key] = true
+		g.res.Loads = append(g.res.Loads, Load{
+			Kind: c.kind, Offset: c.start, Start: g.pos(c.start), End: g.pos(c.end),
+			Written: string(g.src[c.start:c.end]), Address: c.address, Second: true, stmt: -1,
+		})
 	}
-	g.loadOffset[key] = true
-	g.res.Loads = append(g.res.Loads, Load{
-		Kind: kind, Offset: start, Start: g.pos(start), End: g.pos(end),
-		Written: string(g.src[start:end]), Address: address, Second: true, stmt: -1,
-	})
+	if g.mode == Script {
+		g.urlText()
+	}
 }
 
 // urlText adds the text url( (any case) wherever no load covers it.
@@ -143,6 +183,11 @@ func (g *guard) urlText() {
 			Written: string(g.src[i : i+4]), stmt: -1,
 		})
 	}
+}
+
+// needsDecoding reports whether a raw name holds an escape or a NUL.
+func needsDecoding(raw []byte) bool {
+	return bytes.IndexByte(raw, '\\') >= 0 || bytes.IndexByte(raw, 0) >= 0
 }
 
 func unquote(s []byte) []byte {

@@ -309,6 +309,28 @@ func (z *Tokenizer) Next() (Token, bool) {
 	return t, true
 }
 
+// nextSignificant returns the next token that is neither whitespace nor a
+// comment, skipping those without building tokens for them.
+func (z *Tokenizer) nextSignificant() (Token, bool) {
+	src := z.src
+	for {
+		p := z.pos
+		for p < len(src) && class[src[p]]&cSpace != 0 {
+			p++
+		}
+		if p+1 < len(src) && src[p] == '/' && src[p+1] == '*' {
+			if end := indexCommentEnd(src, p+2); end >= 0 {
+				z.pos = end
+			} else {
+				z.pos = len(src)
+			}
+			continue
+		}
+		z.pos = p
+		return z.Next()
+	}
+}
+
 func indexCommentEnd(src []byte, from int) int {
 	for i := from; i+1 < len(src); i++ {
 		if src[i] == '*' && src[i+1] == '/' {

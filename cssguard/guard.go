@@ -884,11 +884,10 @@ func (g *guard) verdict(l *Load) {
 		refuse("css/value-selector", "this rule tests an element's value and loads %s, which would tell its host what was typed, one character at a time: remove the load from the rule, or select on something other than the value attribute", quoteAddress(l.Address))
 		what = "declaration"
 	}
-	if l.Address != "" || l.Kind == KindURL || l.Kind == KindURLString {
-		if g.m != nil {
-			cl := g.m.CheckLoad(l.Address)
-			l.Resolved, l.Host = cl.Resolved, cl.Host
-		}
+	var cl manifest.Load
+	if g.m != nil {
+		cl = g.m.CheckLoad(l.Address)
+		l.Resolved, l.Host = cl.Resolved, cl.Host
 	}
 	switch l.Kind {
 	case KindImport:
@@ -916,7 +915,6 @@ func (g *guard) verdict(l *Load) {
 		refuse("css/remote-load", "no manifest to check %s against: give the manifest (--manifest) so the host can be checked", quoteAddress(l.Address))
 		return
 	}
-	cl := g.m.CheckLoad(l.Address)
 	switch cl.Problem {
 	case manifest.LoadAllowed:
 		l.Allowed = l.Rule == ""

@@ -44,7 +44,7 @@ func (m *Manifest) CheckLoad(raw string) Load {
 	l := Load{Raw: raw}
 	trimmed := strings.TrimLeft(raw, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
 	// The browser removes tabs and newlines anywhere before parsing.
-	trimmed = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(trimmed)
+	trimmed = tabsAndNewlines.Replace(trimmed)
 	if strings.HasPrefix(trimmed, "//") || strings.HasPrefix(trimmed, `\\`) || strings.HasPrefix(trimmed, `/\`) || strings.HasPrefix(trimmed, `\/`) {
 		l.Problem = LoadRelative
 		l.Reason = "a scheme-relative address takes its scheme from the page: write the full https:// address"
@@ -82,6 +82,9 @@ func (m *Manifest) CheckLoad(raw string) Load {
 	l.Allowed = true
 	return l
 }
+
+// tabsAndNewlines removes what the URL parser removes anywhere.
+var tabsAndNewlines = strings.NewReplacer("\t", "", "\n", "", "\r", "")
 
 // hasScheme reports whether s starts with a URL scheme and its colon.
 func hasScheme(s string) bool {

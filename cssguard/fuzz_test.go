@@ -15,20 +15,12 @@ func seeds(f *testing.F) {
 	for _, c := range loadCorpus(f) {
 		f.Add([]byte(c.CSS))
 	}
-	files, err := casetest.Glob("../testdata/cases")
+	sheets, err := casetest.Contents("../testdata/cases", "style.css")
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, file := range files {
-		c, err := casetest.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, e := range c.Entries {
-			if e.Name == "style.css" {
-				f.Add(e.Data)
-			}
-		}
+	for _, css := range sheets {
+		f.Add(css)
 	}
 }
 

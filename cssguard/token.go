@@ -126,6 +126,12 @@ const (
 
 var class [256]uint8
 
+// single maps the characters that are a token on their own.
+var single = [256]TokenType{
+	'(': LeftParen, ')': RightParen, '[': LeftBracket, ']': RightBracket,
+	'{': LeftBrace, '}': RightBrace, ',': Comma, ':': Colon, ';': Semicolon,
+}
+
 func init() {
 	for c := 0; c < 256; c++ {
 		var k uint8
@@ -219,24 +225,8 @@ func (z *Tokenizer) Next() (Token, bool) {
 		p = z.string(&t, p)
 	case class[c]&cDigit != 0:
 		p = z.numeric(&t, p)
-	case c == '(':
-		t.Type, p = LeftParen, p+1
-	case c == ')':
-		t.Type, p = RightParen, p+1
-	case c == '[':
-		t.Type, p = LeftBracket, p+1
-	case c == ']':
-		t.Type, p = RightBracket, p+1
-	case c == '{':
-		t.Type, p = LeftBrace, p+1
-	case c == '}':
-		t.Type, p = RightBrace, p+1
-	case c == ',':
-		t.Type, p = Comma, p+1
-	case c == ':':
-		t.Type, p = Colon, p+1
-	case c == ';':
-		t.Type, p = Semicolon, p+1
+	case single[c] != 0:
+		t.Type, p = single[c], p+1
 	case c == '+' || c == '.':
 		if z.startsNumber(p) {
 			p = z.numeric(&t, p)

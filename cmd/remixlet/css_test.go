@@ -2,25 +2,14 @@ package main
 
 import (
 	"encoding/json"
-	"os"
+	"github.com/remixlet/remixlet/internal/casetest"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-func writeFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func TestCSSCommand(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
 		"legacy.json":   `{"name": "x", "api": "1.0.1", "matches": ["https://news.example.com/*"]}`,
 		"broken.json":   `{"name": "x"}`,
@@ -63,7 +52,7 @@ func TestCSSCommand(t *testing.T) {
 }
 
 func TestCSSJSON(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
 		"style.css":     "a { background: url(https://news.example.com/a.png) }\nb { background: url(\"https://\\65vil.example/\") }\n",
 	})
@@ -91,7 +80,7 @@ func TestCSSJSON(t *testing.T) {
 // TestCSSSanitize: the legacy sheet is written without its offending
 // parts, one report line each, and the written sheet checks clean.
 func TestCSSSanitize(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "x", "api": "1.0.1", "matches": ["https://news.example.com/*"]}`,
 		"current.json":  `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
 		"style.css": "@import 'https://news.example.com/x.css';\n" +

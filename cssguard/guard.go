@@ -231,6 +231,7 @@ type customDecl struct {
 type varRef struct {
 	name      string
 	offset    int
+	pos       finding.Position
 	valueRule int // the statement of the value-testing rule
 }
 
@@ -428,11 +429,8 @@ func (g *guard) endStmt(end int) {
 		g.res.stmts[s.index].end = end
 	}
 	g.functionNear(s)
-	if s.colon && s.kind == stmtCustom {
-		d := g.customDecl(s.arg)
-		if len(g.res.Loads) > s.loadStart {
-			d.hasLoad = true
-		}
+	if s.colon && s.kind == stmtCustom && len(g.res.Loads) > s.loadStart {
+		g.customDecl(s.arg).hasLoad = true
 	}
 	if s.colon && s.kind == stmtUnicodeRange && g.cur >= 0 {
 		g.blocks[g.cur].own |= factUnicodeRange
@@ -688,7 +686,7 @@ func (g *guard) varRef(t Token) {
 		}
 	}
 	if vr := g.valueRule(); vr >= 0 {
-		g.varRefs = append(g.varRefs, varRef{name: name, offset: t.Start, valueRule: vr})
+		g.varRefs = append(g.varRefs, varRef{name: name, offset: t.Start, pos: g.pos(t.Start), valueRule: vr})
 	}
 }
 
@@ -762,6 +760,13 @@ func (g *guard) addProblem(rule string, off int, format string, args ...any) {
 	g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, off, format, args...), offset: off, stmt: g.stmtIndex(), what: "declaration"})
 }
 
+// findingAt is newFinding at a position already computed: findings made
+// after the scan come out of order, and recounting from the start of the
+// sheet for each would be quadratic.
+func (g *guard) findingAt(rule string, pos finding.Position, format string, args ...any) finding.Finding {
+	return finding.New(rule, g.file, pos, format, args...)
+}
+
 func (g *guard) newFinding(rule string, off int, format string, args ...any) finding.Finding {
 	return finding.New(rule, g.file, g.pos(off), format, args...)
 }
@@ -779,7 +784,7 @@ func (g *guard) finish() {
 	for _, vr := range g.varRefs {
 		if loadHolding[vr.name] {
 			g.res.problems = append(g.res.problems, problem{
-				finding: g.newFinding("css/value-selector", vr.offset, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
+				finding: g.findingAt("css/value-selector", vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
 				offset:  vr.offset, stmt: vr.valueRule, what: "rule",
 			})
 		}
@@ -802,7 +807,7 @@ func (g *guard) finish() {
 			continue
 		}
 		for _, w := range l.Warnings {
-			g.res.Findings = append(g.res.Findings, g.newFinding(w, l.Offset, "%s", warningMessage(w, l)))
+			g.res.Findings = append(g.res.Findings, g.findingAt(w, l.Start, "%s", warningMessage(w, l)))
 		}
 	}
 	finding.Sort(g.res.Findings)
@@ -864,7 +869,7 @@ func (g *guard) verdict(l *Load) {
 			msg = fmt.Sprintf("a second CSS reader sees %s %s here where Chrome's reading sees none, and would refuse it (%s): rewrite the text so it is plainly not a load", l.Kind, quoteAddress(l.Address), msg)
 			l.Rule, l.Reason = rule, msg
 		}
-		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, l.Offset, "%s", msg), offset: l.Offset, stmt: l.stmt, what: what})
+		g.res.problems = append(g.res.problems, problem{finding: g.findingAt(rule, l.Start, "%s", msg), offset: l.Offset, stmt: l.stmt, what: what})
 	}
 	if l.Second {
 		l.stmt = -1

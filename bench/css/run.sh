@@ -7,7 +7,8 @@
 # Inputs are pinned in package.json and package-lock.json beside this file
 # and installed with npm into a cache outside the repository:
 #   ${REMIXLET_BENCH_CACHE:-~/.cache/remixlet-bench/css}
-# Not part of the tests. Needs Go, node and npm. RUNS=N sets the repeats.
+# Not part of the tests. Needs Go, node and npm. RUNS=N sets the repeats;
+# CALLGRIND=1 adds instruction counts (needs valgrind).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -71,3 +72,26 @@ echo "Go benchmarks, same run (median ns/op of 5; ratio = the guard's throughput
       printf "%-24s %12d %12d %12d %7.0f%%\n", s, c, t, z, 100 * t / c
     }
   }'
+
+# Instruction counts are repeatable on a busy machine, where wall time is
+# not: with CALLGRIND=1 (and valgrind installed), count the instructions of
+# one Check and of one raw tdewolff lexing per sheet (single goroutine, so
+# this is the CPU work, without the parallel second reading's help).
+if [ "${CALLGRIND:-0}" = 1 ]; then
+  echo
+  echo "instructions per sheet (callgrind, 11 runs minus 1 run, divided by 10):"
+  test_bin="$cache/cssguard.test"
+  (cd "$repo" && go test -c -o "$test_bin" ./cssguard)
+  count() { # sheet sub-benchmark iterations
+    (cd "$repo/cssguard" && REMIXLET_BENCH_CSS="$cache/css" GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off \
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$test_bin" -test.run '^$' \
+      -test.bench "BenchmarkGuard/$1/$2\$" -test.benchtime "$3x" 2>&1 | sed -n 's/.*Collected : //p')
+  }
+  printf '%-24s %14s %14s %8s\n' sheet check tdewolff ratio
+  for f in "$cache"/css/*.css; do
+    name=$(basename "$f" .css)
+    c=$(( ($(count "$name" check 11) - $(count "$name" check 1)) / 10 ))
+    t=$(( ($(count "$name" tdewolff-lexer 11) - $(count "$name" tdewolff-lexer 1)) / 10 ))
+    printf '%-24s %14d %14d %7.0f%%\n' "$name" "$c" "$t" "$(echo "100 * $t / $c" | bc -l)"
+  done
+fi

@@ -29,7 +29,10 @@
 // rule would refuse it, the sheet is refused as ambiguous
 // (css/ambiguous-load): two readers disagreeing about a load is how loads
 // are hidden, and the guard fails closed on it. The two readings touch
-// disjoint state, so on large sheets they run in parallel.
+// disjoint state, so on large sheets they run in parallel; a sheet with no
+// backslash, NUL or literal load name (url(, src(, image-set(, @import,
+// @namespace) is not read twice, since the second reading could find
+// nothing in it (FuzzSecondPrefilter checks that).
 //
 // # What counts as a load
 //

@@ -94,3 +94,23 @@ func readRealWorld(t testing.TB, name string) []byte {
 	}
 	return src
 }
+
+// FuzzSecondPrefilter: when secondMaySeeLoad says the second reading can
+// find nothing, the second reading indeed finds nothing, so skipping it
+// never hides a load.
+func FuzzSecondPrefilter(f *testing.F) {
+	seeds(f)
+	for _, s := range []string{"a{b:url(x)}", `a{b:\75rl(x)}`, "@IMPORT 'x';", "a{b:-webkit-image-set('x' 1x)}", "a{b:SrC('x')}", "a{color:red}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if secondMaySeeLoad(src) {
+			return
+		}
+		g := &guard{src: src, mode: Stylesheet}
+		g.secondReading()
+		if len(g.second) > 0 {
+			t.Fatalf("prefilter skipped a sheet in which the second reading sees %+v", g.second)
+		}
+	})
+}

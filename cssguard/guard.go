@@ -81,7 +81,10 @@ type problem struct {
 // every load). Positions are 1-based lines and character columns in css.
 func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
 	g := &guard{src: css, file: file, m: m, mode: mode}
-	if len(css) >= concurrentSize {
+	switch {
+	case !secondMaySeeLoad(css):
+		g.scan()
+	case len(css) >= concurrentSize:
 		// Two independent readings of a large sheet: in parallel.
 		done := make(chan any, 1)
 		go func() {
@@ -94,7 +97,7 @@ func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
 		if p := <-done; p != nil {
 			panic(p)
 		}
-	} else {
+	default:
 		g.scan()
 		g.secondReading()
 	}

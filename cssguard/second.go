@@ -117,6 +117,49 @@ func (g *guard) secondReading() {
 	}
 }
 
+// secondMaySeeLoad reports whether the second reading could find a load in
+// src at all. It compares names only after decoding escapes, so without a
+// backslash or NUL a load needs one of its names written out literally (in
+// any ASCII case); a sheet with none of them, which is most framework
+// sheets, is not read twice.
+func secondMaySeeLoad(src []byte) bool {
+	for i, c := range src {
+		switch lower(c) {
+		case '\\', 0:
+			return true
+		case 'u':
+			if hasFoldPrefix(src[i:], "url(") {
+				return true
+			}
+		case 's':
+			if hasFoldPrefix(src[i:], "src(") {
+				return true
+			}
+		case 'i':
+			if hasFoldPrefix(src[i:], "image-set(") {
+				return true
+			}
+		case '@':
+			if hasFoldPrefix(src[i:], "@import") || hasFoldPrefix(src[i:], "@namespace") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasFoldPrefix(s []byte, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lower(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
 var secondBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 func (g *guard) importKindAt(at int) string {

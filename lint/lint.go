@@ -5,12 +5,14 @@ package lint
 
 import (
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/manifest"
 )
 
 // Analyzers are the checks `remixlet lint` runs.
 var Analyzers = []*analysis.Analyzer{
 	manifest.Analyzer,
+	cssguard.Analyzer,
 }
 
 // Dir checks one stored remixlet folder with every analyzer.

@@ -96,7 +96,7 @@ func (a mpPiece) hostWithin(b mpPiece) bool {
 	case a.subdomains:
 		return b.subdomains && (a.host == b.host || strings.HasSuffix(a.host, "."+b.host))
 	}
-	return b.pattern().matchesCanonHost(a.host, mpKindOf(a.host))
+	return b.pattern().mpMatchesHost(a.host, mpKindOf(a.host))
 }
 
 func (a mpPiece) portWithin(b mpPiece) bool { return b.port == "" || b.port == a.port }
@@ -244,7 +244,7 @@ func (a mpPiece) hostOutside(b mpPiece) string {
 	}
 	bp := b.pattern()
 	for _, h := range candidates {
-		if !bp.matchesCanonHost(h, mpKindOf(h)) {
+		if !bp.mpMatchesHost(h, mpKindOf(h)) {
 			return h
 		}
 	}

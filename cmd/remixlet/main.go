@@ -99,6 +99,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		newRestoreCmd(io),
 		newDeleteCmd(io),
 		newExportCmd(io),
+		newCSSCmd(io),
 		newExplainCmd(io),
 		newSchemaCmd(io),
 		newVersionCmd(io),

@@ -11,6 +11,8 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
+	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -301,4 +303,48 @@ func TestDamagedStoreIsAnError(t *testing.T) {
 	expect(t, "history of a damaged store", code, out, errOut, 2, "damaged", "move it aside")
 	code, out, errOut = run(t, "approve", example, "--id", "hide", "--store", st, "--yes")
 	expect(t, "approve into a damaged store", code, out, errOut, 2, "damaged")
+}
+
+// restore checks the stored files with today's analyzers: a version
+// stored before a check existed cannot come back while it fails it.
+func TestRestoreUsesTodaysChecks(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	old := copyDir(t, example, filepath.Join(tmp, "old"))
+	writeFile(t, old, "style.css", ".promoted { background: url(https://tracker.example.net/p.png) }\n")
+
+	// Yesterday's toolchain: only the manifest was checked.
+	today := lint.Analyzers
+	lint.Analyzers = []*analysis.Analyzer{manifest.Analyzer}
+	token := approve(t, old, "--id", "hide", "--chat-site", "https://news.example.com/", "--store", st)
+	code, out, errOut := run(t, "activate", old, "--approval", token, "--store", st)
+	lint.Analyzers = today
+	expect(t, "activate with yesterday's checks", code, out, errOut, 0, "activated hide version 1")
+
+	v2 := copyDir(t, example, filepath.Join(tmp, "v2"))
+	token = approve(t, v2, "--id", "hide", "--chat-site", "https://news.example.com/", "--store", st)
+	code, out, errOut = run(t, "activate", v2, "--approval", token, "--store", st)
+	expect(t, "activate version 2", code, out, errOut, 0, "activated hide version 2")
+
+	code, out, errOut = run(t, "restore", "hide", "1", "--yes", "--store", st)
+	expect(t, "restore a version today's checks refuse", code, out, errOut, 1, "css/remote-load", "approval/refused", "cannot be restored")
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history after a refused restore", code, out, errOut, 0, "hide: 2 version(s)")
+}
+
+// A link added after approval is not in the digest (the loader refuses
+// it, so its bytes are never read), but activation checks the folder
+// again and refuses it.
+func TestActivateRefusesALinkAddedAfterApproval(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	dir := copyDir(t, example, filepath.Join(tmp, "v"))
+	token := approve(t, dir, "--id", "hide", "--chat-site", "https://news.example.com/", "--store", st)
+	if err := os.Symlink("/etc/hostname", filepath.Join(dir, "style.css")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "activate", dir, "--approval", token, "--store", st)
+	expect(t, "activate with a link", code, out, errOut, 1, "package/link", "approval/refused")
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "nothing stored", code, out, errOut, 2, "no remixlet")
 }

@@ -32,7 +32,11 @@
 // damaged or hand-edited store is therefore refused with a clear error,
 // never read as if it were fine. The store does not defend against someone
 // who can write to its folder and rewrites files and digests together:
-// keep the folder private (it is created 0700, the database 0600).
+// keep the folder private (it is created 0700, the database 0600). One
+// kind of damage is not an error, by bbolt's design: when the newer of its
+// two meta pages is unreadable it falls back to the commit before, as after
+// a crash during that commit, so the last transaction is undone whole (an
+// activation's approval and version alike).
 //
 // Tokens are 128 random bits, printed once; the store keeps only their
 // SHA-256, so reading the store does not reveal a usable token.

@@ -6,11 +6,13 @@ package lint
 import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/netrules"
 )
 
 // Analyzers are the checks `remixlet lint` runs.
 var Analyzers = []*analysis.Analyzer{
 	manifest.Analyzer,
+	netrules.Analyzer,
 }
 
 // Dir checks one stored remixlet folder with every analyzer.

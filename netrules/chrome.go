@@ -44,7 +44,7 @@ func (c *checker) chrome(r *Rule) {
 	cond, act := &r.Condition, &r.Action
 
 	// Unique ids (RulesetSource::IndexRules, before each rule is indexed).
-	if r.ID.Set && r.ID.Fits {
+	if r.ID.Set && r.ID.Fits && r.ID.V >= 1 {
 		if first, dup := c.ids[r.ID.V]; dup {
 			c.report(r, "netrules/rule-id", r.ID.Off, "the id %d is already used by the rule at line %d (Chrome: \"does not have a unique ID\"): give every rule its own id", r.ID.V, c.lines.Position(first.Off).Line)
 		} else {

@@ -30,24 +30,32 @@ var ErrNeedExtensionID = errors.New("the rules of a remixlet that runs on every 
 // Install checks rules.json's bytes against the manifest and returns the
 // installed form: the kept rules as a JSON list, normalised and scoped (see
 // the package comment). When a finding refuses the file, installed is nil.
-// The error is for options that make installing impossible (a missing or
-// malformed extension id), not for the rules.
+// The error is for what makes installing impossible besides the rules (no
+// manifest, a missing or malformed extension id).
 func Install(src []byte, m *manifest.Manifest, opts Options) (installed []byte, findings []finding.Finding, err error) {
 	if m == nil {
 		return nil, nil, errors.New("netrules: Install needs the remixlet's manifest")
-	}
-	if opts.ExtensionID != "" && !validExtensionID(opts.ExtensionID) {
-		return nil, nil, fmt.Errorf("%q is not an extension id: an id is 32 letters from a to p", opts.ExtensionID)
 	}
 	res := Check(src, m)
 	if res.Refused() {
 		return nil, res.Findings, nil
 	}
-	if m.EverySite() && opts.ExtensionID == "" {
-		return nil, res.Findings, ErrNeedExtensionID
-	}
-	out, err := res.installed(m, opts)
+	out, err := res.Installed(m, opts)
 	return out, res.Findings, err
+}
+
+// Installed returns the installed form of a result Check returned for the
+// same manifest. It fails on a refused result.
+func (r *Result) Installed(m *manifest.Manifest, opts Options) ([]byte, error) {
+	switch {
+	case r.Refused():
+		return nil, errors.New("netrules: the rules are refused; fix the errors first")
+	case opts.ExtensionID != "" && !validExtensionID(opts.ExtensionID):
+		return nil, fmt.Errorf("%q is not an extension id: an id is 32 letters from a to p", opts.ExtensionID)
+	case m.EverySite() && opts.ExtensionID == "":
+		return nil, ErrNeedExtensionID
+	}
+	return r.installed(m, opts)
 }
 
 func validExtensionID(id string) bool {

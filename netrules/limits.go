@@ -230,6 +230,9 @@ func (c *checker) limitRedirect(r *Rule) {
 			dest(strings.TrimSuffix(u.Hostname(), "."), rd.URL.Off, "redirect url")
 		}
 	case "extensionPath":
+		if !strings.HasPrefix(rd.ExtensionPath.V, "/") {
+			return // Chrome refuses it already, and says extension pages are out
+		}
 		c.report(r, "netrules/redirect-destination", rd.ExtensionPath.Key, "extensionPath redirects the page's request to the extension's own pages, which leaves the web: redirect to an https:// address on your own site")
 	case "transform":
 		c.limitTransform(r, hosts, why, dest)
@@ -254,7 +257,7 @@ func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(
 			c.report(r, "netrules/redirect-destination", f.v.Key, "a transform that sets a %s puts credentials before the host, which hides where the redirect goes: remove %s", f.name, f.name)
 		}
 	}
-	if t.Port.Set && t.Port.V != "" {
+	if t.Port.Set && t.Port.V != "" && validPort(t.Port.V) {
 		c.report(r, "netrules/redirect-destination", t.Port.Off, "a transform that changes the port to %s sends the request to another server on the host: remove port (a redirect goes to the default https port)", t.Port.V)
 	}
 	if t.Host.Set {

@@ -153,8 +153,7 @@ type checker struct {
 	lines   *finding.Lines
 	issues  []issue
 	ids     map[int64]*Rule
-	regexes int
-	unsafe  int
+	root    *strictjson.Value
 }
 
 // issue is a finding and the rule it belongs to (-1: the file).
@@ -186,6 +185,7 @@ func Check(src []byte, m *manifest.Manifest) *Result {
 		return res
 	}
 	res.root = root
+	c.root = root
 	broken := map[int]bool{} // rules whose shape the schema refused
 	for _, v := range compiled().Validate(root) {
 		c.schemaIssue(v, broken)
@@ -260,7 +260,7 @@ func (c *checker) report(r *Rule, rule string, off int, format string, args ...a
 // Name names the rule in messages: "rule 7", or its place in the list when
 // its id is unusable.
 func (r *Rule) Name() string {
-	if r.ID.Set && r.ID.Fits {
+	if r.ID.Set && r.ID.Fits && r.ID.V >= 1 {
 		return fmt.Sprintf("rule %d", r.ID.V)
 	}
 	return fmt.Sprintf("rule #%d in the list", r.Index+1)
@@ -272,50 +272,77 @@ func (r *Rule) Name() string {
 func (c *checker) schemaIssue(v schema.Violation, broken map[int]bool) {
 	idx := -1
 	if len(v.Path) > 0 {
-		if n, err := parseIndex(v.Path[0]); err == nil {
+		if n, err := parseIndex(v.Path[0]); err == nil && c.root.Kind == strictjson.Array && n < len(c.root.Items) {
 			idx = n
 		}
 	}
-	key := ""
-	if len(v.Path) > 0 {
-		key = v.Path[len(v.Path)-1]
-	}
-	rule, msg, breaks := "netrules/wrong-type", v.Message, true
-	switch kw := v.Keyword(); {
-	case idx < 0:
-		rule, msg = "netrules/wrong-type", "rules.json must hold a list of rules (Chrome: \"Rules file must contain a list.\"): write [ {…}, {…} ]"
-	case kw == "additionalProperties":
-		rule, breaks = "netrules/unknown-key", false
-		msg = fmt.Sprintf("%s: Chrome ignores keys it does not know, so the rule would not do what it says; remove it or spell it as `remixlet schema rules` does%s", v.Message, suggestKey(v.Key))
-	case kw == "required":
-		rule, msg = "netrules/missing-key", v.Message+": add it"
-	case kw == "enum" || kw == "const":
-		rule = "netrules/unknown-value"
-	case kw == "minItems":
-		rule, breaks = "netrules/empty-list", false
-		msg = v.Message + ": Chrome refuses an empty list; list at least one value or leave the key out"
-	case (kw == "minimum" || kw == "maximum") && key == "id":
-		rule, breaks = "netrules/rule-id", false
-		msg = v.Message + ": Chrome needs an id from 1 to 2147483647"
-	case (kw == "minimum" || kw == "maximum") && key == "priority":
-		rule, breaks = "netrules/priority", false
-		msg = v.Message + ": Chrome needs a priority from 1 to 2147483647 (leave it out for 1)"
-	case kw == "type":
-		rule = "netrules/wrong-type"
-	}
-	if breaks && idx >= 0 {
-		broken[idx] = true
-	}
-	if idx >= 0 {
-		c.issues = append(c.issues, issue{f: finding.New(rule, FileName, c.lines.Position(v.Offset), "%s", c.ruleName(idx)+": "+msg), rule: idx})
+	if idx < 0 {
+		c.fileIssue("netrules/wrong-type", v.Offset, "rules.json must hold a list of rules (Chrome: \"Rules file must contain a list.\"): write [ {…}, {…} ]")
 		return
 	}
-	c.fileIssue(rule, v.Offset, "%s", msg)
+	key := v.Path[len(v.Path)-1]
+	where := describe(v.Path[1:])
+	msg := v.Message
+	if i := strings.Index(msg, describe(v.Path)); i >= 0 {
+		msg = msg[:i] + where + msg[i+len(describe(v.Path)):]
+	}
+	rule, breaks := "netrules/wrong-type", true
+	switch kw := v.Keyword(); {
+	case kw == "additionalProperties":
+		rule, breaks = "netrules/unknown-key", false
+		msg = fmt.Sprintf("unknown key %q in %s: Chrome ignores keys it does not know, so the rule would not do what it says; remove it or spell it as `remixlet schema rules` does%s", v.Key, where, suggestKey(v.Key))
+	case kw == "required":
+		rule = "netrules/missing-key"
+		msg = fmt.Sprintf("%s has no %q: add it", where, v.Key)
+	case kw == "enum" || kw == "const":
+		rule = "netrules/unknown-value"
+		if val, _ := c.root.At(v.Path); val != nil && val.Kind == strictjson.String {
+			msg = strings.Replace(msg, " must be ", fmt.Sprintf(" is %q; it must be ", val.Text), 1)
+		}
+	case kw == "minItems":
+		rule, breaks = "netrules/empty-list", false
+		msg = fmt.Sprintf("%s is an empty list, which Chrome refuses: list at least one value or leave the key out", where)
+	case (kw == "minimum" || kw == "maximum") && (key == "id" || key == "priority"):
+		rule, breaks = "netrules/"+key, false
+		if key == "id" {
+			rule = "netrules/rule-id"
+		}
+		raw := ""
+		if val, _ := c.root.At(v.Path); val != nil {
+			raw = val.Text
+		}
+		msg = fmt.Sprintf("%s %s is out of range: Chrome needs an integer from 1 to 2147483647", key, raw)
+	}
+	if breaks {
+		broken[idx] = true
+	}
+	c.issues = append(c.issues, issue{f: finding.New(rule, FileName, c.lines.Position(v.Offset), "%s", c.ruleName(idx)+": "+msg), rule: idx})
 }
 
-// ruleName names rule idx before it is decoded.
+// describe names a place inside a rule for people: "the rule",
+// `"condition"."resourceTypes"[0]`; with an index first, `[3]."id"`.
+func describe(path []string) string {
+	if len(path) == 0 {
+		return "the rule"
+	}
+	var b strings.Builder
+	for i, tok := range path {
+		if _, err := parseIndex(tok); err == nil {
+			fmt.Fprintf(&b, "[%s]", tok)
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		fmt.Fprintf(&b, "%q", tok)
+	}
+	return b.String()
+}
+
+// ruleName names rule idx before it is decoded: by its id when that is
+// usable, else by its place.
 func (c *checker) ruleName(idx int) string {
-	return fmt.Sprintf("rule #%d in the list", idx+1)
+	return (&Rule{Index: idx, ID: getNumber(c.root.Items[idx], "id")}).Name()
 }
 
 func parseIndex(s string) (int, error) {

@@ -149,11 +149,11 @@ func (r *Result) Kept() []*Rule {
 
 // checker holds one run of Check.
 type checker struct {
-	m       *manifest.Manifest
-	lines   *finding.Lines
-	issues  []issue
-	ids     map[int64]*Rule
-	root    *strictjson.Value
+	m      *manifest.Manifest
+	lines  *finding.Lines
+	issues []issue
+	ids    map[int64]*Rule
+	root   *strictjson.Value
 }
 
 // issue is a finding and the rule it belongs to (-1: the file).

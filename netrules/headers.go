@@ -80,7 +80,7 @@ func securityHeader(name, operation string) (SecurityHeader, bool) {
 // Display is the entry's name as the README writes it ("sec-*").
 func (h SecurityHeader) Display() string {
 	if h.Family {
-		return strings.TrimSuffix(h.Name, "-") + "*"
+		return h.Name + "*"
 	}
 	return h.Name
 }

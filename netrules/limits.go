@@ -41,13 +41,8 @@ func (c *checker) limits(r *Rule) {
 			if !isASCII(d) {
 				continue // Chrome refuses it already
 			}
-			lower := strings.ToLower(d)
-			if canon, err := manifest.CanonicalHost(lower); err != nil || canon != lower {
-				why := "write it as the bare host the browser sees, e.g. \"example.com\""
-				if err != nil {
-					why = err.Error()
-				}
-				c.report(r, "netrules/domain-host", l.list.Offs[i], "%s has %q, which is not a host name, and Chrome compares domains with hosts as written, so it never matches: %s", l.name, d, why)
+			if fix := domainProblem(d); fix != "" {
+				c.report(r, "netrules/domain-host", l.list.Offs[i], "%s has %q, which is not a host name; Chrome compares domains with hosts as written, so it never matches: %s", l.name, d, fix)
 			}
 		}
 	}
@@ -94,6 +89,34 @@ func (c *checker) limits(r *Rule) {
 	}
 }
 
+// domainProblem says how to write a rule's domain as the host name Chrome
+// compares it with, or "" when it is one (upper case is fine: Chrome
+// lower-cases domains).
+func domainProblem(d string) string {
+	lower := strings.ToLower(d)
+	if canon, err := manifest.CanonicalHost(lower); err == nil && canon == lower {
+		return ""
+	}
+	bare := lower
+	if _, after, ok := strings.Cut(bare, "://"); ok {
+		bare = after
+	}
+	bare = strings.TrimPrefix(strings.TrimPrefix(bare, "*"), ".")
+	if i := strings.IndexAny(bare, "/:?#"); i >= 0 && !strings.HasPrefix(bare, "[") {
+		bare = bare[:i]
+	}
+	bare = strings.TrimSuffix(bare, ".")
+	switch {
+	case strings.Contains(lower, "*"):
+		return fmt.Sprintf("a domain covers its subdomains already, so write %q without the wildcard", bare)
+	case strings.Contains(lower, "://") || strings.ContainsAny(lower, "/?#"):
+		return fmt.Sprintf("write only the host, %q", bare)
+	case strings.HasSuffix(lower, "."):
+		return fmt.Sprintf("write it without the trailing dot, %q", bare)
+	}
+	return "write the host as the browser spells it: letters, digits, '-' and '.', punycode (xn--…) for other characters"
+}
+
 // sites describes the remixlet's matches for messages.
 func (c *checker) sites() string {
 	var ps []string
@@ -116,7 +139,11 @@ func (c *checker) ownRequests(r *Rule) {
 	check := func(d string, off int, where string) {
 		for _, h := range own {
 			if h == d || strings.HasSuffix(h, "."+d) {
-				c.report(r, "netrules/own-requests", off, "%s names %s, which covers %s, a host the remixlet fetches from or observes: rules of a remixlet that runs on every site stay off its own hosts; remove %s from the rule, or drop that permission", where, d, h, d)
+				covers := ""
+				if h != d {
+					covers = ", which covers " + h
+				}
+				c.report(r, "netrules/own-requests", off, "%s names %s%s, a host the remixlet fetches from or observes: rules of a remixlet that runs on every site stay off its own hosts; remove %s from the rule, or drop that permission", where, d, covers, d)
 				return
 			}
 		}
@@ -152,8 +179,15 @@ func requestHosts(r *Rule) (hosts []string, why string) {
 		switch {
 		case nh.Named && nh.Closed:
 			return []string{nh.Host}, ""
+		case nh.Named && strings.HasPrefix(cond.URLFilter.V, "||"):
+			return nil, fmt.Sprintf("urlFilter %q does not end the host, so it also matches %s.evil.example (end it as in %q)", cond.URLFilter.V, nh.Host, "||"+nh.Host+"^")
 		case nh.Named:
-			return nil, fmt.Sprintf("urlFilter %q does not end the host, so it also matches %s.evil.example: end it with ^ or / (\"||%s^\")", cond.URLFilter.V, nh.Host, nh.Host)
+			start := strings.SplitAfter(cond.URLFilter.V, "://")[0]
+			also := start[1:] + nh.Host + ".evil.example/"
+			if nh.Stop == '^' || nh.Stop == ':' {
+				also = start[1:] + nh.Host + "@evil.example/, whose host is evil.example"
+			}
+			return nil, fmt.Sprintf("urlFilter %q does not end the host, so it also matches %s (end it with '/', as in %q)", cond.URLFilter.V, also, start+nh.Host+"/")
 		}
 	}
 	return nil, "the rule names no host, so it acts on requests to every host"
@@ -198,6 +232,10 @@ func (c *checker) limitRedirect(r *Rule) {
 		}
 		if c.m.EverySite() {
 			for _, h := range hosts {
+				if !isIP(h) && publicSuffix(h) {
+					c.report(r, "netrules/redirect-hosts", off, "%s: the rule redirects from %s, which is a public suffix shared by sites of unrelated owners, so no destination is on the same site: name the sites in requestDomains", what, h)
+					return
+				}
 				if !sameSite(h, host) {
 					c.report(r, "netrules/redirect-destination", off, "%s goes to %s, which is not the same site as %s, a host the rule redirects from: a remixlet that runs on every site redirects only within the site a request was for", what, host, h)
 					return
@@ -339,6 +377,13 @@ func sameSite(a, b string) bool {
 	ra, errA := publicsuffix.EffectiveTLDPlusOne(a)
 	rb, errB := publicsuffix.EffectiveTLDPlusOne(b)
 	return errA == nil && errB == nil && ra == rb
+}
+
+// publicSuffix reports whether host is itself a public suffix ("co.uk",
+// "github.io").
+func publicSuffix(host string) bool {
+	suffix, _ := publicsuffix.PublicSuffix(host)
+	return suffix == host
 }
 
 func isIP(h string) bool {

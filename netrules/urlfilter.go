@@ -53,6 +53,7 @@ type namedHost struct {
 	Host   string // canonical
 	Named  bool   // the filter starts with a host that can be read off it
 	Closed bool   // and ends it, so that no longer host matches too
+	Stop   byte   // the character after the host, 0 at the end
 }
 
 // hostOf reads the host a urlFilter is anchored to:
@@ -88,7 +89,9 @@ func hostOf(filter string) namedHost {
 	j := strings.IndexAny(rest, "^/:*?@#\\")
 	host := rest
 	closed := f.right
+	var stop byte
 	if j >= 0 {
+		stop = rest[j]
 		host = rest[:j]
 		closed = strings.IndexByte(closers, rest[j]) >= 0
 		if rest[j] == '*' {
@@ -99,5 +102,5 @@ func hostOf(filter string) namedHost {
 	if err != nil || host == "" {
 		return namedHost{}
 	}
-	return namedHost{Host: canon, Named: true, Closed: closed}
+	return namedHost{Host: canon, Named: true, Closed: closed, Stop: stop}
 }

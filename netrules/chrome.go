@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	whatwg "github.com/nlnwa/whatwg-url/url"
 )
 
 // Resource types and request methods as Chrome names them
@@ -162,7 +160,7 @@ func (c *checker) chromeRedirect(r *Rule) {
 		}
 		c.report(r, "netrules/redirect", rd.Off, "the redirect sets none of url, transform and regexSubstitution (Chrome refuses it): give it exactly one")
 	case "url":
-		u, err := whatwg.Parse(rd.URL.V)
+		u, err := r.redirectURL()
 		switch {
 		case err != nil:
 			c.report(r, "netrules/redirect-url", rd.URL.Off, "redirect url %q is not a valid absolute URL (Chrome refuses it): write a full https:// address", rd.URL.V)
@@ -234,8 +232,7 @@ func (c *checker) chromeRegex(r *Rule) {
 		c.report(r, "netrules/regex", f.Off, "regexFilter has the non-ASCII character %s (Chrome refuses it): match the URL as Chrome sees it, with punycode hosts and percent-encoded UTF-8", firstNonASCII(f.V))
 		return
 	}
-	caseSensitive := cond.IsURLFilterCaseSensitive.Set && cond.IsURLFilterCaseSensitive.V
-	re, err := parseRegex(f.V, caseSensitive)
+	re, err := r.regex()
 	if err != nil {
 		c.report(r, "netrules/regex", f.Off, "regexFilter is not a pattern RE2 accepts (%v), so Chrome refuses it: RE2 has no lookaround or backreferences", err)
 		return

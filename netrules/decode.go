@@ -1,7 +1,10 @@
 package netrules
 
 import (
+	"regexp/syntax"
 	"strconv"
+
+	whatwg "github.com/nlnwa/whatwg-url/url"
 
 	"github.com/remixlet/remixlet/internal/strictjson"
 )
@@ -53,6 +56,40 @@ type Rule struct {
 	Priority  number
 	Condition Condition
 	Action    Action
+
+	// Parsed once, for every check that needs them.
+	url    *whatwg.Url
+	urlErr error
+	re     *syntax.Regexp
+	reErr  error
+	parsed bool
+}
+
+// parse parses the redirect url and the regexFilter, once.
+func (r *Rule) parse() {
+	if r.parsed {
+		return
+	}
+	r.parsed = true
+	if rd := r.Action.Redirect; rd != nil && rd.URL.Set {
+		r.url, r.urlErr = whatwg.Parse(rd.URL.V)
+	}
+	if f := r.Condition.RegexFilter; f.Set && f.V != "" && isASCII(f.V) {
+		cs := r.Condition.IsURLFilterCaseSensitive
+		r.re, r.reErr = parseRegex(f.V, cs.Set && cs.V)
+	}
+}
+
+// redirectURL returns the parsed redirect url.
+func (r *Rule) redirectURL() (*whatwg.Url, error) {
+	r.parse()
+	return r.url, r.urlErr
+}
+
+// regex returns the parsed regexFilter (nil when there is none to parse).
+func (r *Rule) regex() (*syntax.Regexp, error) {
+	r.parse()
+	return r.re, r.reErr
 }
 
 // Condition is a rule's condition.

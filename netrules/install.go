@@ -161,13 +161,25 @@ func (r *Result) installed(m *manifest.Manifest, opts Options) ([]byte, error) {
 		c.ExcludedRequestDomains = dedupe(append(c.ExcludedRequestDomains, own...))
 		rules = append(rules, ir)
 	}
+	// One rule per line: readable, diffable, and quick to write.
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(rules); err != nil {
-		return nil, err
+	buf.WriteString("[")
+	for i, ir := range rules {
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		buf.WriteString("\n  ")
+		if err := enc.Encode(ir); err != nil {
+			return nil, err
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
 	}
+	if len(rules) > 0 {
+		buf.WriteString("\n")
+	}
+	buf.WriteString("]\n")
 	return buf.Bytes(), nil
 }
 
@@ -218,7 +230,7 @@ func installRedirect(rd *Redirect) (*installedRedirect, error) {
 	out := &installedRedirect{}
 	switch rd.form() {
 	case "url":
-		u, err := whatwg.Parse(rd.URL.V)
+		u, err := whatwg.Parse(rd.URL.V) // a fresh copy: SetHostname changes it
 		if err != nil {
 			return nil, err
 		}
@@ -235,7 +247,7 @@ func installRedirect(rd *Redirect) (*installedRedirect, error) {
 		if q := t.QueryTransform; q != nil {
 			iq := &installedQueryTransform{}
 			if q.RemoveParams.Set {
-				rp := slices.Clone(q.RemoveParams.V)
+				rp := append([]string{}, q.RemoveParams.V...) // [] stays [], not null
 				iq.RemoveParams = &rp
 			}
 			if q.AddSet {
@@ -265,11 +277,11 @@ func installHeaderInfos(h headerInfos) []installedHeaderInfo {
 	for _, hi := range h.V {
 		ih := installedHeaderInfo{Header: strings.ToLower(hi.Header.V)}
 		if hi.Values.Set {
-			v := slices.Clone(hi.Values.V)
+			v := append([]string{}, hi.Values.V...)
 			ih.Values = &v
 		}
 		if hi.ExcludedValues.Set {
-			v := slices.Clone(hi.ExcludedValues.V)
+			v := append([]string{}, hi.ExcludedValues.V...)
 			ih.ExcludedValues = &v
 		}
 		out = append(out, ih)

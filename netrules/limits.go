@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/remixlet/remixlet/manifest"
@@ -69,7 +68,7 @@ func (c *checker) limits(r *Rule) {
 		}
 	}
 
-	if c.m.EverySite() {
+	if c.every {
 		c.ownRequests(r)
 		return
 	}
@@ -79,7 +78,7 @@ func (c *checker) limits(r *Rule) {
 	}{{"initiatorDomains", cond.InitiatorDomains}, {"domains", cond.Domains}} {
 		for i, d := range l.list.V {
 			lower := strings.ToLower(d)
-			if canon, err := manifest.CanonicalHost(lower); err != nil || canon != lower {
+			if canon, err := canonicalHost(lower); err != nil || canon != lower {
 				continue // reported as not a host
 			}
 			if !c.m.CoversHost(lower) {
@@ -94,7 +93,7 @@ func (c *checker) limits(r *Rule) {
 // lower-cases domains).
 func domainProblem(d string) string {
 	lower := strings.ToLower(d)
-	if canon, err := manifest.CanonicalHost(lower); err == nil && canon == lower {
+	if canon, err := canonicalHost(lower); err == nil && canon == lower {
 		return ""
 	}
 	bare := lower
@@ -167,7 +166,7 @@ func requestHosts(r *Rule) (hosts []string, why string) {
 	if cond.RequestDomains.Set {
 		for _, d := range cond.RequestDomains.V {
 			lower := strings.ToLower(d)
-			if canon, err := manifest.CanonicalHost(lower); err != nil || canon != lower {
+			if canon, err := canonicalHost(lower); err != nil || canon != lower {
 				return nil, fmt.Sprintf("requestDomains has %q, which is not a host name", d)
 			}
 			hosts = append(hosts, lower)
@@ -222,7 +221,7 @@ func (c *checker) limitRedirect(r *Rule) {
 	}
 
 	hosts, why := requestHosts(r)
-	if c.m.EverySite() && why != "" {
+	if c.every && why != "" {
 		c.report(r, "netrules/redirect-hosts", r.Action.Type.Off, "a redirect of a remixlet that runs on every site may go only to the same site as the hosts it redirects from, and %s: name them in requestDomains, or anchor urlFilter as \"||host^\"", why)
 		hosts = nil
 	}
@@ -230,7 +229,7 @@ func (c *checker) limitRedirect(r *Rule) {
 		if host == "" {
 			return
 		}
-		if c.m.EverySite() {
+		if c.every {
 			for _, h := range hosts {
 				if !isIP(h) && publicSuffix(h) {
 					c.report(r, "netrules/redirect-hosts", off, "%s: the rule redirects from %s, which is a public suffix shared by sites of unrelated owners, so no destination is on the same site: name the sites in requestDomains", what, h)
@@ -250,7 +249,7 @@ func (c *checker) limitRedirect(r *Rule) {
 
 	switch rd.form() {
 	case "url":
-		u, err := whatwg.Parse(rd.URL.V)
+		u, err := r.redirectURL()
 		if err != nil {
 			return // Chrome refuses it already
 		}
@@ -300,7 +299,7 @@ func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(
 	}
 	if t.Host.Set {
 		lower := strings.ToLower(t.Host.V)
-		canon, err := manifest.CanonicalHost(lower)
+		canon, err := canonicalHost(lower)
 		if err != nil || canon != lower {
 			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not one literal host name: write the bare host, e.g. \"own.example.com\"", t.Host.V)
 			return
@@ -309,7 +308,7 @@ func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(
 		return
 	}
 	// No host: the request keeps its own, which must be allowed.
-	if c.m.EverySite() {
+	if c.every {
 		return // same host, same site; the hosts were checked above
 	}
 	if why != "" {
@@ -335,9 +334,8 @@ func (c *checker) limitSubstitution(r *Rule, dest func(host string, off int, wha
 	if !f.Set || sub.V == "" {
 		return // Chrome refuses it already
 	}
-	caseSensitive := r.Condition.IsURLFilterCaseSensitive.Set && r.Condition.IsURLFilterCaseSensitive.V
-	re, err := parseRegex(f.V, caseSensitive)
-	if err != nil || !isASCII(f.V) {
+	re, err := r.regex()
+	if err != nil || re == nil {
 		return // Chrome refuses it already
 	}
 	if !anchoredAtStart(re) {
@@ -358,7 +356,7 @@ func (c *checker) limitSubstitution(r *Rule, dest func(host string, off int, wha
 		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution builds the host from %q, with a group reference, '@' or '%%' before the first '/': write the host literally, e.g. \"https://own.example.com/\\\\1\"", host)
 		return
 	}
-	canon, err := manifest.CanonicalHost(host)
+	canon, err := canonicalHost(host)
 	if err != nil || canon != host {
 		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution starts with https://%s/, and %q is not one literal host name in lower case (no port): write the bare host", host, host)
 		return
@@ -377,6 +375,43 @@ func sameSite(a, b string) bool {
 	ra, errA := publicsuffix.EffectiveTLDPlusOne(a)
 	rb, errB := publicsuffix.EffectiveTLDPlusOne(b)
 	return errA == nil && errB == nil && ra == rb
+}
+
+// canonicalHost is manifest.CanonicalHost with a fast path for the common
+// case, a host already written as the browser spells it in plain ASCII
+// (labels of a-z, 0-9 and '-', no punycode to verify, a last label that
+// starts with a letter and so is no IPv4 number): WHATWG host parsing
+// returns such a host unchanged.
+func canonicalHost(h string) (string, error) {
+	if plainHost(h) {
+		return h, nil
+	}
+	return manifest.CanonicalHost(h)
+}
+
+func plainHost(h string) bool {
+	if h == "" || len(h) > 253 {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(h); i++ {
+		if i < len(h) && h[i] != '.' {
+			c := h[i]
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+			continue
+		}
+		label := h[start:i]
+		if label == "" || len(label) > 63 || strings.HasPrefix(label, "xn--") {
+			return false
+		}
+		if i == len(h) && !('a' <= label[0] && label[0] <= 'z') {
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 // publicSuffix reports whether host is itself a public suffix ("co.uk",

@@ -154,6 +154,7 @@ type checker struct {
 	issues []issue
 	ids    map[int64]*Rule
 	root   *strictjson.Value
+	every  bool // the remixlet runs on every site
 }
 
 // issue is a finding and the rule it belongs to (-1: the file).
@@ -168,7 +169,7 @@ func Check(src []byte, m *manifest.Manifest) *Result {
 	if m == nil {
 		m = &manifest.Manifest{} // no sites: every limit that needs one fails closed
 	}
-	c := &checker{m: m, lines: finding.NewLines(src), ids: map[int64]*Rule{}}
+	c := &checker{m: m, lines: finding.NewLines(src), ids: map[int64]*Rule{}, every: m.EverySite()}
 	res := &Result{src: src, left: map[int]bool{}}
 	root, err := strictjson.Parse(src, maxDepth)
 	if err != nil {
@@ -187,8 +188,10 @@ func Check(src []byte, m *manifest.Manifest) *Result {
 	res.root = root
 	c.root = root
 	broken := map[int]bool{} // rules whose shape the schema refused
-	for _, v := range compiled().Validate(root) {
-		c.schemaIssue(v, broken)
+	if !shapeOK(root) {
+		for _, v := range compiled().Validate(root) {
+			c.schemaIssue(v, broken)
+		}
 	}
 	if root.Kind != strictjson.Array {
 		res.Findings = c.findings()

@@ -2,8 +2,6 @@ package netrules
 
 import (
 	"strings"
-
-	"github.com/remixlet/remixlet/manifest"
 )
 
 // urlFilter is a urlFilter split the way Chrome's UrlFilterParser
@@ -98,7 +96,7 @@ func hostOf(filter string) namedHost {
 			return namedHost{} // a wildcard inside the host names no host
 		}
 	}
-	canon, err := manifest.CanonicalHost(strings.ToLower(host))
+	canon, err := canonicalHost(strings.ToLower(host))
 	if err != nil || host == "" {
 		return namedHost{}
 	}

@@ -32,7 +32,7 @@ type number struct {
 	Fits bool // parsed as an integer literal that fits in Chrome's long
 }
 
-type flag struct {
+type boolean struct {
 	V   bool
 	Off int
 	Set bool
@@ -97,7 +97,7 @@ type Condition struct {
 	Off                      int
 	URLFilter                text
 	RegexFilter              text
-	IsURLFilterCaseSensitive flag
+	IsURLFilterCaseSensitive boolean
 	InitiatorDomains         texts
 	ExcludedInitiatorDomains texts
 	RequestDomains           texts
@@ -191,7 +191,7 @@ type QueryTransform struct {
 type QueryKeyValue struct {
 	Key         text
 	Value       text
-	ReplaceOnly flag
+	ReplaceOnly boolean
 }
 
 func getText(obj *strictjson.Value, name string) text {
@@ -202,12 +202,12 @@ func getText(obj *strictjson.Value, name string) text {
 	return text{V: m.Value.Text, Off: m.Value.Offset, Key: m.NameOffset, Set: true}
 }
 
-func getFlag(obj *strictjson.Value, name string) flag {
+func getFlag(obj *strictjson.Value, name string) boolean {
 	m := obj.Get(name)
 	if m == nil || m.Value.Kind != strictjson.Bool {
-		return flag{}
+		return boolean{}
 	}
-	return flag{V: m.Value.Bool, Off: m.Value.Offset, Set: true}
+	return boolean{V: m.Value.Bool, Off: m.Value.Offset, Set: true}
 }
 
 func getNumber(obj *strictjson.Value, name string) number {

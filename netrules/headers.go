@@ -127,3 +127,15 @@ func badValueChar(v string) string {
 		return "LF"
 	}
 }
+
+// SecurityHeadersMarkdown renders the security-header list as the README
+// shows it.
+func SecurityHeadersMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| header | in | why no rule may change it |\n")
+	b.WriteString("| --- | --- | --- |\n")
+	for _, h := range SecurityHeaders {
+		b.WriteString("| `" + h.Display() + "` | " + h.AppliesTo + " | " + strings.ReplaceAll(h.Why, "|", `\|`) + " |\n")
+	}
+	return b.String()
+}

@@ -299,7 +299,7 @@ func (c *checker) chromeModifyHeaders(r *Rule) {
 			}
 			switch {
 			case h.Value.Set && badValueChar(h.Value.V) != "":
-				c.report(r, "netrules/modify-headers", h.Value.Off, "the value for %q has a %s, which could start a header of its own (Chrome refuses it): write the value on one line", name, badValueChar(h.Value.V))
+				c.report(r, "netrules/modify-headers", h.Value.Off, "the value for %q has a %s (Chrome refuses CR, LF and NUL in a header value; a line break would start a header of its own): write the value on one line", name, badValueChar(h.Value.V))
 			case h.Value.Set && op == "remove":
 				c.report(r, "netrules/modify-headers", h.Value.Off, "removing %q takes no value (Chrome refuses one): drop \"value\", or use \"set\"", name)
 			case !h.Value.Set && (op == "append" || op == "set"):

@@ -300,8 +300,12 @@ func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(
 	if t.Host.Set {
 		lower := strings.ToLower(t.Host.V)
 		canon, err := canonicalHost(lower)
-		if err != nil || canon != lower {
-			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not one literal host name: write the bare host, e.g. \"own.example.com\"", t.Host.V)
+		switch {
+		case err != nil:
+			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not one literal host name (%v): write the bare host, e.g. \"own.example.com\"", t.Host.V, err)
+			return
+		case canon != lower:
+			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not written as the browser spells it: write %q", t.Host.V, canon)
 			return
 		}
 		dest(canon, t.Host.Off, "the transform")

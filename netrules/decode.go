@@ -115,12 +115,15 @@ type Condition struct {
 	ExcludedResponseHeaders  headerInfos
 }
 
-type headerInfos struct {
-	V   []HeaderInfo
+// objects is a list of objects.
+type objects[T any] struct {
+	V   []T
 	Off int
 	Key int
 	Set bool
 }
+
+type headerInfos = objects[HeaderInfo]
 
 // HeaderInfo is one response-header condition.
 type HeaderInfo struct {
@@ -140,12 +143,7 @@ type Action struct {
 	ResponseHeaders modifyInfos
 }
 
-type modifyInfos struct {
-	V   []ModifyHeaderInfo
-	Off int
-	Key int
-	Set bool
-}
+type modifyInfos = objects[ModifyHeaderInfo]
 
 // ModifyHeaderInfo is one header change.
 type ModifyHeaderInfo struct {
@@ -183,8 +181,7 @@ type Transform struct {
 // QueryTransform changes query parameters.
 type QueryTransform struct {
 	RemoveParams       texts
-	AddOrReplaceParams []QueryKeyValue
-	AddSet             bool
+	AddOrReplaceParams objects[QueryKeyValue]
 }
 
 // QueryKeyValue is one parameter to add or replace.
@@ -202,7 +199,7 @@ func getText(obj *strictjson.Value, name string) text {
 	return text{V: m.Value.Text, Off: m.Value.Offset, Key: m.NameOffset, Set: true}
 }
 
-func getFlag(obj *strictjson.Value, name string) boolean {
+func getBool(obj *strictjson.Value, name string) boolean {
 	m := obj.Get(name)
 	if m == nil || m.Value.Kind != strictjson.Bool {
 		return boolean{}
@@ -268,7 +265,7 @@ func decodeCondition(c *strictjson.Value) Condition {
 		Off:                      c.Offset,
 		URLFilter:                getText(c, "urlFilter"),
 		RegexFilter:              getText(c, "regexFilter"),
-		IsURLFilterCaseSensitive: getFlag(c, "isUrlFilterCaseSensitive"),
+		IsURLFilterCaseSensitive: getBool(c, "isUrlFilterCaseSensitive"),
 		InitiatorDomains:         getTexts(c, "initiatorDomains"),
 		ExcludedInitiatorDomains: getTexts(c, "excludedInitiatorDomains"),
 		RequestDomains:           getTexts(c, "requestDomains"),
@@ -282,24 +279,37 @@ func decodeCondition(c *strictjson.Value) Condition {
 		DomainType:               getText(c, "domainType"),
 		TabIDs:                   getTexts(c, "tabIds"),
 		ExcludedTabIDs:           getTexts(c, "excludedTabIds"),
-		ResponseHeaders:          decodeHeaderInfos(c, "responseHeaders"),
-		ExcludedResponseHeaders:  decodeHeaderInfos(c, "excludedResponseHeaders"),
+		ResponseHeaders:          getObjects(c, "responseHeaders", decodeHeaderInfo),
+		ExcludedResponseHeaders:  getObjects(c, "excludedResponseHeaders", decodeHeaderInfo),
 	}
 }
 
-func decodeHeaderInfos(c *strictjson.Value, name string) headerInfos {
-	m := c.Get(name)
+// getObjects decodes a list of objects with decode, skipping items of the
+// wrong type (the schema reports them).
+func getObjects[T any](obj *strictjson.Value, name string, decode func(*strictjson.Value) T) objects[T] {
+	m := obj.Get(name)
 	if m == nil || m.Value.Kind != strictjson.Array {
-		return headerInfos{}
+		return objects[T]{}
 	}
-	h := headerInfos{Off: m.Value.Offset, Key: m.NameOffset, Set: true}
+	l := objects[T]{Off: m.Value.Offset, Key: m.NameOffset, Set: true}
 	for _, it := range m.Value.Items {
-		if it.Kind != strictjson.Object {
-			continue
+		if it.Kind == strictjson.Object {
+			l.V = append(l.V, decode(it))
 		}
-		h.V = append(h.V, HeaderInfo{Off: it.Offset, Header: getText(it, "header"), Values: getTexts(it, "values"), ExcludedValues: getTexts(it, "excludedValues")})
 	}
-	return h
+	return l
+}
+
+func decodeHeaderInfo(it *strictjson.Value) HeaderInfo {
+	return HeaderInfo{Off: it.Offset, Header: getText(it, "header"), Values: getTexts(it, "values"), ExcludedValues: getTexts(it, "excludedValues")}
+}
+
+func decodeModifyInfo(it *strictjson.Value) ModifyHeaderInfo {
+	return ModifyHeaderInfo{Off: it.Offset, Header: getText(it, "header"), Operation: getText(it, "operation"), Value: getText(it, "value")}
+}
+
+func decodeKeyValue(it *strictjson.Value) QueryKeyValue {
+	return QueryKeyValue{Key: getText(it, "key"), Value: getText(it, "value"), ReplaceOnly: getBool(it, "replaceOnly")}
 }
 
 func decodeAction(a *strictjson.Value) Action {
@@ -308,24 +318,9 @@ func decodeAction(a *strictjson.Value) Action {
 		act.Redirect = decodeRedirect(rd)
 		act.RedirectKey = key
 	}
-	act.RequestHeaders = decodeModifyInfos(a, "requestHeaders")
-	act.ResponseHeaders = decodeModifyInfos(a, "responseHeaders")
+	act.RequestHeaders = getObjects(a, "requestHeaders", decodeModifyInfo)
+	act.ResponseHeaders = getObjects(a, "responseHeaders", decodeModifyInfo)
 	return act
-}
-
-func decodeModifyInfos(a *strictjson.Value, name string) modifyInfos {
-	m := a.Get(name)
-	if m == nil || m.Value.Kind != strictjson.Array {
-		return modifyInfos{}
-	}
-	h := modifyInfos{Off: m.Value.Offset, Key: m.NameOffset, Set: true}
-	for _, it := range m.Value.Items {
-		if it.Kind != strictjson.Object {
-			continue
-		}
-		h.V = append(h.V, ModifyHeaderInfo{Off: it.Offset, Header: getText(it, "header"), Operation: getText(it, "operation"), Value: getText(it, "value")})
-	}
-	return h
 }
 
 func decodeRedirect(rd *strictjson.Value) *Redirect {
@@ -344,15 +339,7 @@ func decodeTransform(t *strictjson.Value) *Transform {
 		Username: getText(t, "username"), Password: getText(t, "password"),
 	}
 	if q, key := getObject(t, "queryTransform"); q != nil {
-		qt := &QueryTransform{RemoveParams: getTexts(q, "removeParams")}
-		if m := q.Get("addOrReplaceParams"); m != nil && m.Value.Kind == strictjson.Array {
-			qt.AddSet = true
-			for _, it := range m.Value.Items {
-				if it.Kind == strictjson.Object {
-					qt.AddOrReplaceParams = append(qt.AddOrReplaceParams, QueryKeyValue{Key: getText(it, "key"), Value: getText(it, "value"), ReplaceOnly: getFlag(it, "replaceOnly")})
-				}
-			}
-		}
+		qt := &QueryTransform{RemoveParams: getTexts(q, "removeParams"), AddOrReplaceParams: getObjects(q, "addOrReplaceParams", decodeKeyValue)}
 		tr.QueryTransform = qt
 		tr.QueryTransKey = key
 	}

@@ -16,20 +16,8 @@ import (
 // every finding cites a known rule at a place in the file, and whatever is
 // not refused installs into a form that passes every check again.
 func FuzzCheck(f *testing.F) {
-	files, err := casetest.Glob("../testdata/cases/netrules")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, file := range files {
-		c, err := casetest.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, e := range c.Entries {
-			if e.Name == FileName {
-				f.Add(e.Data, uint8(len(file)))
-			}
-		}
+	for i, src := range caseRules(f) {
+		f.Add(src, uint8(i))
 	}
 	examples, _ := filepath.Glob("../testdata/examples/*/rules.json")
 	for _, ex := range examples {
@@ -78,4 +66,26 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("the sanitized form still breaks a limit: %v", again.Findings)
 		}
 	})
+}
+
+// caseRules returns the rules.json of every netrules case file.
+func caseRules(t testing.TB) [][]byte {
+	t.Helper()
+	files, err := casetest.Glob("../testdata/cases/netrules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][]byte
+	for _, file := range files {
+		c, err := casetest.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range c.Entries {
+			if e.Name == FileName {
+				out = append(out, e.Data)
+			}
+		}
+	}
+	return out
 }

@@ -250,9 +250,9 @@ func installRedirect(rd *Redirect) (*installedRedirect, error) {
 				rp := append([]string{}, q.RemoveParams.V...) // [] stays [], not null
 				iq.RemoveParams = &rp
 			}
-			if q.AddSet {
+			if q.AddOrReplaceParams.Set {
 				kvs := []installedKeyVal{}
-				for _, kv := range q.AddOrReplaceParams {
+				for _, kv := range q.AddOrReplaceParams.V {
 					ikv := installedKeyVal{Key: kv.Key.V, Value: kv.Value.V}
 					if kv.ReplaceOnly.Set {
 						ikv.ReplaceOnly = &kv.ReplaceOnly.V

@@ -284,11 +284,11 @@ func (c *checker) schemaIssue(v schema.Violation, broken map[int]bool) {
 		return
 	}
 	key := v.Path[len(v.Path)-1]
-	where := describe(v.Path[1:])
-	msg := v.Message
-	if i := strings.Index(msg, describe(v.Path)); i >= 0 {
-		msg = msg[:i] + where + msg[i+len(describe(v.Path)):]
+	where := "the rule"
+	if len(v.Path) > 1 {
+		where = schema.Describe(v.Path[1:])
 	}
+	msg := strings.Replace(v.Message, schema.Describe(v.Path), where, 1)
 	rule, breaks := "netrules/wrong-type", true
 	switch kw := v.Keyword(); {
 	case kw == "additionalProperties":
@@ -320,26 +320,6 @@ func (c *checker) schemaIssue(v schema.Violation, broken map[int]bool) {
 		broken[idx] = true
 	}
 	c.issues = append(c.issues, issue{f: finding.New(rule, FileName, c.lines.Position(v.Offset), "%s", c.ruleName(idx)+": "+msg), rule: idx})
-}
-
-// describe names a place inside a rule for people: "the rule",
-// `"condition"."resourceTypes"[0]`; with an index first, `[3]."id"`.
-func describe(path []string) string {
-	if len(path) == 0 {
-		return "the rule"
-	}
-	var b strings.Builder
-	for i, tok := range path {
-		if _, err := parseIndex(tok); err == nil {
-			fmt.Fprintf(&b, "[%s]", tok)
-			continue
-		}
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		fmt.Fprintf(&b, "%q", tok)
-	}
-	return b.String()
 }
 
 // ruleName names rule idx before it is decoded: by its id when that is

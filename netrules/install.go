@@ -50,6 +50,8 @@ func (r *Result) Installed(m *manifest.Manifest, opts Options) ([]byte, error) {
 	switch {
 	case r.Refused():
 		return nil, errors.New("netrules: the rules are refused; fix the errors first")
+	case !m.Has(manifest.NetRules):
+		return nil, errors.New("the manifest has no netrules permission, and rules.json is installed only with it: add it and ask the user, or remove rules.json")
 	case opts.ExtensionID != "" && !validExtensionID(opts.ExtensionID):
 		return nil, fmt.Errorf("%q is not an extension id: an id is 32 letters from a to p", opts.ExtensionID)
 	case m.EverySite() && opts.ExtensionID == "":

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -138,6 +139,11 @@ func TestInstallSomeSites(t *testing.T) {
 	}
 	if _, _, err := Install(src, m, Options{ExtensionID: "ABC"}); err == nil {
 		t.Error("a malformed extension id was accepted")
+	}
+	// Without the netrules permission nothing is installed.
+	bare, _ := manifest.Parse([]byte(`{"name": "T", "api": "1.0.2", "matches": ["https://own.example.com/*"]}`))
+	if out, _, err := Install(src, bare, Options{}); err == nil || out != nil {
+		t.Errorf("installed without the netrules permission: %v", err)
 	}
 }
 
@@ -461,5 +467,33 @@ func TestShapeAgreesWithSchema(t *testing.T) {
 	}
 	if passed < 10 {
 		t.Errorf("the shape walk passed only %d valid files", passed)
+	}
+}
+
+// The fast path for plain hosts agrees with manifest.CanonicalHost (WHATWG
+// host parsing) wherever it answers.
+func TestPlainHost(t *testing.T) {
+	hosts := []string{"example.com", "a-b.example", "-a.example", "a..b", "1.2.3.4", "a.0x10", "a.1e", "xn--bcher-kva.example", "localhost", "a.b.c.d.e.f", strings.Repeat("a", 64) + ".com"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "abcz09-.x"
+	for range 20000 {
+		b := make([]byte, 1+rng.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		hosts = append(hosts, string(b))
+	}
+	plain := 0
+	for _, h := range hosts {
+		if !plainHost(h) {
+			continue
+		}
+		plain++
+		if canon, err := manifest.CanonicalHost(h); err != nil || canon != h {
+			t.Errorf("plainHost(%q) but CanonicalHost gives %q, %v", h, canon, err)
+		}
+	}
+	if plain < 1000 {
+		t.Errorf("only %d plain hosts tried", plain)
 	}
 }

@@ -25,9 +25,10 @@
 // belong to the action, a '|' inside a urlFilter, a domain that is not a
 // host) counts as a limit, since Chrome accepts those rules.
 //
-// Install returns the installed form: the rules that are kept, normalised
-// (lower-case header names and domains, deprecated keys renamed, explicit
-// priority) and scoped:
+// Install returns the installed form, one rule per line: the rules that are
+// kept, normalised (lower-case header names and domains, deprecated keys
+// renamed, explicit priority, the redirect url as parsed) and scoped; it
+// refuses a manifest without the netrules permission:
 //
 //   - a remixlet that runs on some sites gets initiatorDomains from the hosts
 //     of its matches, so its rules act only on requests its own pages make
@@ -54,9 +55,16 @@
 //     empty lists do not stop the other checks.
 //   - Rule ids are kept: log lines and the sanitized file name rules by them.
 //     An extension installing several remixlets' rules renumbers them.
-//   - The rule priority idea of the sister systems applies in the other
-//     direction of a finding: a Chrome refusal outranks a Remixlet limit, so
-//     a legacy rule with both stays an error.
+//   - Rule priority, as in the sister systems' deny-before-allow order: a
+//     Chrome refusal outranks a Remixlet limit, so a legacy rule with both
+//     stays an error; for security headers an exact entry outranks a family,
+//     and the one exception (removing referer) is an entry's own flag.
+//   - Destination checks, as theirs: a redirect is judged by where it lands
+//     (scheme, host, port, user info), never by how it is spelt; javascript:,
+//     data: and every other non-https destination is refused; a host's
+//     trailing dot is removed before it is compared.
+//   - The manifest is required; Check with a nil one checks against a
+//     remixlet with no sites, so every limit that needs one fails closed.
 package netrules
 
 import (

@@ -5,6 +5,7 @@ package lint
 
 import (
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/netrules"
 )
@@ -12,6 +13,7 @@ import (
 // Analyzers are the checks `remixlet lint` runs.
 var Analyzers = []*analysis.Analyzer{
 	manifest.Analyzer,
+	cssguard.Analyzer,
 	netrules.Analyzer,
 }
 

@@ -90,6 +90,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run.`,
 	})
 	root.AddCommand(
 		newLintCmd(io),
+		newCSSCmd(io),
 		newExplainCmd(io),
 		newSchemaCmd(io),
 		newNetrulesCmd(io),

@@ -71,21 +71,9 @@ func FuzzCheck(f *testing.F) {
 // caseRules returns the rules.json of every netrules case file.
 func caseRules(t testing.TB) [][]byte {
 	t.Helper()
-	files, err := casetest.Glob("../testdata/cases/netrules")
+	srcs, err := casetest.Contents("../testdata/cases/netrules", FileName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out [][]byte
-	for _, file := range files {
-		c, err := casetest.ParseFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range c.Entries {
-			if e.Name == FileName {
-				out = append(out, e.Data)
-			}
-		}
-	}
-	return out
+	return srcs
 }

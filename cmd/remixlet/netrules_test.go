@@ -6,20 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// writeRemixlet writes a stored remixlet with the given files into a fresh
-// folder.
-func writeRemixlet(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+	"github.com/remixlet/remixlet/internal/casetest"
+)
 
 const (
 	extensionID  = "abcdefghijklmnopabcdefghijklmnop"
@@ -29,19 +18,19 @@ const (
 )
 
 func TestNetrulesCommand(t *testing.T) {
-	legacy := writeRemixlet(t, map[string]string{
+	legacy := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "Old", "api": "1.0.1", "matches": ["https://own.example.com/*"], "permissions": [` + netrulesPerm + `]}`,
 		"rules.json":    "[\n  " + blockRule + ",\n  " + badRedirect + "\n]\n",
 	})
-	current := writeRemixlet(t, map[string]string{
+	current := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "New", "api": "1.0.2", "matches": ["https://own.example.com/*"], "permissions": [` + netrulesPerm + `]}`,
 		"rules.json":    "[" + blockRule + ", " + badRedirect + "]",
 	})
-	everySite := writeRemixlet(t, map[string]string{
+	everySite := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "All", "api": "1.0.2", "matches": ["<all_urls>"], "permissions": [` + netrulesPerm + `]}`,
 		"rules.json":    "[" + blockRule + "]",
 	})
-	noRules := writeRemixlet(t, map[string]string{
+	noRules := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "None", "api": "1.0.2", "matches": ["https://own.example.com/*"]}`,
 	})
 	for _, tc := range []struct {
@@ -73,7 +62,7 @@ func TestNetrulesCommand(t *testing.T) {
 // --sanitize writes rules.json less the left-out rules, each kept rule as
 // written; linting the result with it in place finds nothing to leave out.
 func TestNetrulesSanitize(t *testing.T) {
-	dir := writeRemixlet(t, map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"manifest.json": `{"name": "Old", "api": "1.0.1", "matches": ["https://own.example.com/*"], "permissions": [` + netrulesPerm + `]}`,
 		"rules.json":    "[\n  " + blockRule + ",\n  " + badRedirect + "\n]\n",
 	})

@@ -7,12 +7,14 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/netrules"
 )
 
 // Analyzers are the checks `remixlet lint` runs.
 var Analyzers = []*analysis.Analyzer{
 	manifest.Analyzer,
 	cssguard.Analyzer,
+	netrules.Analyzer,
 }
 
 // Dir checks one stored remixlet folder with every analyzer.

@@ -102,6 +102,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		newCSSCmd(io),
 		newExplainCmd(io),
 		newSchemaCmd(io),
+		newNetrulesCmd(io),
 		newVersionCmd(io),
 	)
 	return root

@@ -27,7 +27,7 @@ var StoredFiles = []StoredFile{
 	{Name: "manifest.json", Required: true, MaxSize: 64 << 10, JSON: true},
 	{Name: "script.js", MaxSize: 1 << 20},
 	{Name: "style.css", MaxSize: 512 << 10},
-	{Name: "rules.json", MaxSize: 2 << 20, JSON: true},
+	{Name: "rules.json", MaxSize: 8 << 20, JSON: true}, // room for Chrome's 30,000 rules
 }
 
 func storedFile(name string) (StoredFile, bool) {

@@ -10,18 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/casetest"
 )
-
-func writeFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 func rules(fs []finding.Finding) []string {
 	var out []string
@@ -35,7 +25,7 @@ func TestLoadSizeCaps(t *testing.T) {
 	for _, sf := range StoredFiles {
 		t.Run(sf.Name, func(t *testing.T) {
 			atCap := strings.Repeat("a", int(sf.MaxSize))
-			dir := writeFiles(t, map[string]string{"manifest.json": "{}", sf.Name: atCap})
+			dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}", sf.Name: atCap})
 			p, err := Load(dir)
 			if err != nil {
 				t.Fatal(err)
@@ -43,7 +33,7 @@ func TestLoadSizeCaps(t *testing.T) {
 			if got, ok := p.File(sf.Name); !ok || len(got) != len(atCap) {
 				t.Fatalf("a file of exactly %d bytes was not accepted: %v", sf.MaxSize, rules(p.Findings))
 			}
-			dir = writeFiles(t, map[string]string{"manifest.json": "{}", sf.Name: atCap + "a"})
+			dir = casetest.WriteFiles(t, map[string]string{"manifest.json": "{}", sf.Name: atCap + "a"})
 			if p, err = Load(dir); err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +48,7 @@ func TestLoadSizeCaps(t *testing.T) {
 }
 
 func TestLoadRefusesWhatIsNotAFolder(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"manifest.json": "{}"})
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}"})
 	if _, err := Load(filepath.Join(dir, "manifest.json")); err == nil {
 		t.Error("Load of a file: no error")
 	}
@@ -68,7 +58,7 @@ func TestLoadRefusesWhatIsNotAFolder(t *testing.T) {
 }
 
 func TestLoadReadsSameBytes(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"manifest.json": "{}", "style.css": "a{}", "script.js": "x"})
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}", "style.css": "a{}", "script.js": "x"})
 	p, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +88,7 @@ func TestRunPackage(t *testing.T) {
 		ran = append(ran, "absent")
 		return 1, nil
 	}}
-	dir := writeFiles(t, map[string]string{"manifest.json": "{}", "style.css": "a{}"})
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}", "style.css": "a{}"})
 	res := Run(dir, []*Analyzer{dependent, absent})
 	if diff := cmp.Diff([]string{"base"}, ran); diff != "" {
 		t.Errorf("ran: %s", diff)
@@ -124,7 +114,7 @@ func TestRunAllKeepsOrder(t *testing.T) {
 		if i%2 == 1 {
 			files["extra.txt"] = "x"
 		}
-		dirs = append(dirs, writeFiles(t, files))
+		dirs = append(dirs, casetest.WriteFiles(t, files))
 	}
 	results := RunAll(dirs, nil)
 	for i, r := range results {

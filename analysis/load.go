@@ -27,7 +27,7 @@ var StoredFiles = []StoredFile{
 	{Name: "manifest.json", Required: true, MaxSize: 64 << 10, JSON: true},
 	{Name: "script.js", MaxSize: 1 << 20},
 	{Name: "style.css", MaxSize: 512 << 10},
-	{Name: "rules.json", MaxSize: 2 << 20, JSON: true},
+	{Name: "rules.json", MaxSize: 8 << 20, JSON: true}, // room for Chrome's 30,000 rules
 }
 
 func storedFile(name string) (StoredFile, bool) {
@@ -182,7 +182,7 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		p.refuse("package/link", name, "%s was replaced while being read: lint a folder nothing else is changing", name)
 		return nil
 	}
-	data, err := io.ReadAll(io.LimitReader(f, spec.MaxSize+1))
+	data, err := readCapped(f, opened.Size(), spec.MaxSize)
 	if err != nil {
 		return err
 	}
@@ -203,6 +203,28 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 	}
 	p.Files = append(p.Files, File{Name: name, Data: data})
 	return nil
+}
+
+// readCapped reads at most limit+1 bytes of f, into one buffer sized from
+// the file's size when it was opened: reading a file at its cap then costs
+// one allocation, not a doubling series (the digest's whole-process speed
+// depends on it). A file that grew meanwhile is still read to limit+1.
+func readCapped(f *os.File, size, limit int64) ([]byte, error) {
+	buf := make([]byte, 0, min(max(size, 0), limit)+1)
+	r := io.LimitReader(f, limit+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // grow: the file is longer than it was
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 func describeMode(m fs.FileMode) string {

@@ -34,7 +34,7 @@ var packageRules = []Rule{
 	},
 	{
 		ID: "package/too-large", Title: "A file over its size cap", Severity: Error,
-		Why: "Caps keep checking fast and bounded, and no remixlet needs more (manifest 64 KiB, script 1 MiB, style 512 KiB, rules 2 MiB).",
+		Why: "Caps keep checking fast and bounded, and no remixlet needs more (manifest 64 KiB, script 1 MiB, style 512 KiB, rules 8 MiB).",
 		Fix: "Make the file smaller: drop unused code, rules or styles.",
 	},
 	{

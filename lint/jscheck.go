@@ -4,10 +4,12 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 	whatwg "github.com/nlnwa/whatwg-url/url"
 
+	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/internal/secrets"
 	"github.com/remixlet/remixlet/manifest"
 )
@@ -300,6 +302,10 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 		}
 		if has(c.paths, "Object.assign") && len(c.args) >= 2 {
 			for _, src := range c.args[1:] {
+				if dot, ok := c.args[0].Data.(*esb.EDot); ok && dot.Name == "style" {
+					sp.checkStyleObject(src) // Object.assign(el.style, {…})
+					continue
+				}
 				sp.checkAttributeObject("", src)
 			}
 		}
@@ -315,8 +321,9 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 		if has(c.paths, "dom.query", "dom.queryAll", "dom.waitFor", "dom.closest", "dom.matches") && len(c.args) > 0 {
 			sp.checkSelector(c.args[0])
 		}
-		// dom.addStyle(css) and inline styles: the stylesheet guard's
-		// script mode belongs here (see the package doc).
+		if has(c.paths, "dom.addStyle") && len(c.args) > 0 {
+			sp.checkScriptCSS(c.args[0], "dom.addStyle")
+		}
 	}
 	dot, ok := target.Data.(*esb.EDot)
 	if !ok {
@@ -362,6 +369,11 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 	case "querySelector", "querySelectorAll", "closest", "matches", "query", "queryAll", "waitFor":
 		if a, ok := arg(0); ok {
 			sp.checkSelector(a)
+		}
+	case "setProperty":
+		// el.style.setProperty("background", "url(…)")
+		if inner, ok := dot.Target.Data.(*esb.EDot); ok && inner.Name == "style" && len(args) >= 2 {
+			sp.checkDeclaration(args[0], args[1])
 		}
 	}
 	_ = isNew
@@ -670,6 +682,15 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	default:
 		return
 	}
+	if inner, ok := target.Data.(*esb.EDot); ok && inner.Name == "style" {
+		// el.style.cssText = "…", el.style.background = "…"
+		if name == "cssText" {
+			sp.checkScriptCSS(x.Right, "an inline style")
+		} else {
+			sp.checkDeclaration(esb.Expr{Data: &esb.EString{Value: utf16.Encode([]rune(cssPropertyName(name)))}, Loc: x.Left.Loc}, x.Right)
+		}
+		return
+	}
 	targetPaths := sp.resolve(target)
 	if has(targetPaths, "location") || (name == "location" && has(targetPaths, "globalThis")) {
 		sp.report("js/replaced-global", off, "%s", navigationAdvice)
@@ -903,4 +924,64 @@ func (sp *scriptPass) checkLeak(e esb.Expr, where string) {
 			sp.report("js/secret-leak", int(p.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", what, where)
 		}
 	}
+}
+
+// checkScriptCSS runs the stylesheet guard in script mode over CSS a script
+// writes (dom.addStyle, inline styles): no url( and no load of any kind.
+// Parts built at run time are read as placeholders, so a url( in the
+// written text is still found.
+func (sp *scriptPass) checkScriptCSS(e esb.Expr, what string) {
+	v := sp.fold(e)
+	if !v.known && !v.isStr {
+		return // nothing written here to read; the page agent checks at run time
+	}
+	res := cssguard.Check([]byte(v.s), ScriptFile, sp.m, cssguard.Script)
+	for _, f := range res.Findings {
+		sp.report(f.Rule, int(e.Loc.Start), "in the CSS given to %s: %s", what, f.Message)
+	}
+}
+
+// checkDeclaration checks one inline style property and its value.
+func (sp *scriptPass) checkDeclaration(name, value esb.Expr) {
+	n := sp.fold(name)
+	v := sp.fold(value)
+	if !v.known && !v.isStr {
+		return
+	}
+	prop := "x"
+	if n.known {
+		prop = n.s
+	}
+	sp.checkScriptCSS(esb.Expr{Data: &esb.EString{Value: utf16.Encode([]rune(prop + ": " + v.s))}, Loc: value.Loc}, "an inline style")
+}
+
+// checkStyleObject checks each property of an object assigned to a style.
+func (sp *scriptPass) checkStyleObject(e esb.Expr) {
+	o, ok := e.Data.(*esb.EObject)
+	if !ok {
+		return
+	}
+	for i := range o.Properties {
+		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread || p.ValueOrNil.Data == nil {
+			continue
+		}
+		if key, ok := sp.foldKey(p.Key); ok {
+			sp.checkDeclaration(esb.Expr{Data: &esb.EString{Value: utf16.Encode([]rune(cssPropertyName(key)))}, Loc: p.Key.Loc}, p.ValueOrNil)
+		}
+	}
+}
+
+// cssPropertyName turns a style object's key (backgroundImage) into the
+// CSS property (background-image).
+func cssPropertyName(key string) string {
+	var b strings.Builder
+	for _, r := range key {
+		if r >= 'A' && r <= 'Z' {
+			b.WriteByte('-')
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

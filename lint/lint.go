@@ -5,13 +5,17 @@ package lint
 
 import (
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/netrules"
 )
 
 // Analyzers are the checks `remixlet lint` runs.
 var Analyzers = []*analysis.Analyzer{
 	manifest.Analyzer,
+	cssguard.Analyzer, // before Script, which reads its loads for fetch: hosts
 	Script,
+	netrules.Analyzer,
 }
 
 // Dir checks one stored remixlet folder with every analyzer.

@@ -7,6 +7,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
 )
@@ -258,10 +259,9 @@ func (sp *scriptPass) reportPermissions() {
 			}
 		}
 	}
-	style, _ := sp.pass.Package.File("style.css")
-	styleText := strings.ToLower(string(style))
+	styleHosts := sp.stylesheetHosts()
 	for _, p := range sp.m.Permissions {
-		if sp.permissionUsed(p, styleText) {
+		if sp.permissionUsed(p, styleHosts) {
 			continue
 		}
 		var why string
@@ -283,12 +283,33 @@ func (sp *scriptPass) reportNow(rule string, off int, format string, args ...any
 	sp.pass.Report(finding.New(rule, ScriptFile, sp.position(off), format, args...))
 }
 
-func (sp *scriptPass) permissionUsed(p manifest.Permission, styleText string) bool {
+// stylesheetHosts are the hosts style.css loads from, as the stylesheet
+// guard read them (its result when it ran before this analyzer, else a
+// reading of its own).
+func (sp *scriptPass) stylesheetHosts() map[string]bool {
+	res, _ := sp.pass.ResultOf[cssguard.Analyzer].(*cssguard.Result)
+	if res == nil {
+		style, ok := sp.pass.Package.File(cssguard.FileName)
+		if !ok {
+			return nil
+		}
+		res = cssguard.Check(style, cssguard.FileName, sp.m, cssguard.Stylesheet)
+	}
+	hosts := map[string]bool{}
+	for _, l := range res.Loads {
+		if l.Host != "" {
+			hosts[l.Host] = true
+		}
+	}
+	return hosts
+}
+
+func (sp *scriptPass) permissionUsed(p manifest.Permission, styleHosts map[string]bool) bool {
 	switch p.Kind {
 	case manifest.NetRules:
 		return true // rules.json uses it; the manifest analyzer checks that
 	case manifest.Fetch:
-		if sp.rmxEscape || sp.hostsSeen[p.Host] || strings.Contains(styleText, p.Host) {
+		if sp.rmxEscape || sp.hostsSeen[p.Host] || styleHosts[p.Host] {
 			return true
 		}
 		if _, ok := sp.fetchUse[""]; ok {

@@ -18,8 +18,9 @@ func TestCheckLoad(t *testing.T) {
 	for _, tc := range []struct {
 		raw     string
 		allowed bool
-		host    string
-		reason  string // substring of the refusal
+
+		host   string
+		reason string // substring of the refusal
 	}{
 		{"https://news.example.com/a.png", true, "news.example.com", ""},
 		{"http://news.example.com/a.png", true, "news.example.com", ""},
@@ -41,6 +42,14 @@ func TestCheckLoad(t *testing.T) {
 		{"javascript:alert(1)", false, "", "javascript:"},
 		{"blob:https://news.example.com/1", false, "", "blob:"},
 		{"ftp://news.example.com/x", false, "", "ftp:"},
+		{"/\t/evil.example/x", false, "", "scheme-relative"},
+		{"https://news.example.com%00.evil/", false, "", "cannot parse"},
+		{"https://news.example.com:99999/", false, "", "cannot parse"},
+		{"https://news.example.com:443@evil.example/", false, "", "user name"},
+		{"https://news%2eexample%2ecom/a", true, "news.example.com", ""},
+		{"https://\uff4e\uff45\uff57\uff53.example.com/a", true, "news.example.com", ""},
+		{"https://news.example.com\u3002evil.example/", false, "news.example.com.evil.example", "neither a site"},
+		{"https:news.example.com/x", true, "news.example.com", ""},
 	} {
 		l := m.CheckLoad(tc.raw)
 		if l.Allowed != tc.allowed || (tc.host != "" && l.Host != tc.host) || !strings.Contains(l.Reason, tc.reason) {
@@ -53,5 +62,32 @@ func TestCheckLoad(t *testing.T) {
 	}
 	if l := every.CheckLoad("data:image/png;base64,AAAA"); l.Allowed {
 		t.Errorf("every-site remixlet allowed data: %+v", l)
+	}
+}
+
+// TestCheckLoadProblem: each refusal is classified, so the stylesheet guard
+// and the script lint can cite a rule per kind.
+func TestCheckLoadProblem(t *testing.T) {
+	m, findings := Parse([]byte(`{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`))
+	if m == nil {
+		t.Fatal(findings)
+	}
+	for raw, want := range map[string]LoadProblem{
+		"https://news.example.com/a":         LoadAllowed,
+		"//evil.example/a":                   LoadRelative,
+		"a.png":                              LoadRelative,
+		"#frag":                              LoadRelative,
+		"data:image/png;base64,AA":           LoadScheme,
+		"javascript:alert(1)":                LoadScheme,
+		"https://u:p@news.example.com/a":     LoadUserinfo,
+		"https://evil.example/a":             LoadHost,
+		"https://news.example.com:99999/a":   LoadInvalid,
+		"https://exa mple.com/a":             LoadInvalid,
+		"https://news.example.com%00.evil/a": LoadInvalid,
+	} {
+		l := m.CheckLoad(raw)
+		if l.Problem != want || l.Allowed != (want == LoadAllowed) || (want != LoadAllowed) == (l.Reason == "") {
+			t.Errorf("CheckLoad(%q) = problem %d allowed %v reason %q, want problem %d", raw, l.Problem, l.Allowed, l.Reason, want)
+		}
 	}
 }

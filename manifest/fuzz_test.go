@@ -13,20 +13,12 @@ import (
 // finding cites a known rule at a real place in the file, and a manifest
 // it cannot use always comes with an error that says why.
 func FuzzParse(f *testing.F) {
-	files, err := casetest.Glob("../testdata")
+	manifests, err := casetest.Contents("../testdata", "manifest.json")
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, file := range files {
-		c, err := casetest.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, e := range c.Entries {
-			if e.Name == "manifest.json" {
-				f.Add(e.Data)
-			}
-		}
+	for _, m := range manifests {
+		f.Add(m)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m, findings := manifest.Parse(src)

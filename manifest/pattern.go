@@ -8,11 +8,21 @@ package manifest
 //
 // Where Chrome rejects a pattern, ParsePattern rejects it too and quotes
 // Chrome's own message. Where Chrome accepts a pattern that is misleading on a
-// web page (a percent-encoded or non-canonical host, a "*." in front of an IP
-// address, a port that can never match, a host with empty labels such as
-// "*..", which Chrome matches against every host), ParsePattern refuses it and
-// says why. All unexported names here start with "mp" so that they stay apart
-// from the rest of the package.
+// web page, ParsePattern refuses it and says why:
+//   - a scheme other than http, https and "*" (file, ftp, uuid-in-package);
+//   - a host written percent-encoded ("ex%61mple.com"), or an IPv4 address
+//     written other than in dotted decimal ("0x7f.1", "2130706433");
+//   - a "*." in front of an IP address, which Chrome never applies;
+//   - a host with empty labels, such as "a..b" (Chrome matches "*.." against
+//     every host, without its all-sites warning); a host with characters
+//     no DNS name has ("$", "!", a space); a Unicode host with a stray
+//     invisible joiner, or an "xn--" label that is not valid punycode;
+//   - a port Chrome compares as text and so never matches ("080", "+80");
+//   - a path that can never match a page: with a space or control
+//     character, raw non-ASCII characters, or a "#" fragment.
+//
+// All unexported names here start with "mp" so that they stay apart from the
+// rest of the package.
 
 import (
 	"fmt"
@@ -65,7 +75,7 @@ type Pattern struct {
 // (e.g. `missing path: write "https://example.com/*"`).
 //
 // Beyond Chrome's own checks, ParsePattern refuses what Chrome accepts but a
-// web page pattern should not say: see the package comment in this file.
+// web page pattern should not say: see the comment at the top of this file.
 func ParsePattern(s string) (Pattern, error) {
 	p, err := mpParse(s)
 	if err != nil {
@@ -87,7 +97,7 @@ func mpParse(s string) (Pattern, error) {
 		return p, mpErr("the pattern has white space around it", "write %q", t)
 	}
 	if strings.EqualFold(s, mpAllURLs) {
-		return p, mpErr("the special pattern is written in lower case"+mpChrome(mpChromeNoSeparator), "write %q", mpAllURLs)
+		return p, mpErr("the special pattern must be written in lower case"+mpChrome(mpChromeNoSeparator), "write %q", mpAllURLs)
 	}
 
 	// The scheme ends at the first "://"; failing that, at the first ':'.
@@ -116,10 +126,14 @@ func mpParse(s string) (Pattern, error) {
 	rest := s[sep+3:]
 	slash := strings.IndexByte(rest, '/')
 	if rest == "" || slash == 0 {
-		return p, mpErr("no host"+mpChrome(mpChromeEmptyHost), `write a host, e.g. %q, or "*" for every site`, scheme+"://example.com"+mpOr(rest, "/*"))
+		return p, mpErr("no host"+mpChrome(mpChromeEmptyHost), `write a host, e.g. %q`, scheme+"://example.com"+mpOr(rest, "/*"))
 	}
 	if slash < 0 {
-		return p, mpErr("missing path"+mpChrome(mpChromeEmptyPath), "write %q", s+"/*")
+		fix := s + "/*"
+		if i := strings.IndexAny(rest, "?#"); i >= 0 {
+			fix = s[:len(s)-len(rest)+i] + "/" + rest[i:]
+		}
+		return p, mpErr("missing path"+mpChrome(mpChromeEmptyPath), "write %q", fix)
 	}
 	hostPort, path := rest[:slash], rest[slash:]
 	ex := func(host, port string) string { // the pattern with another host or port
@@ -182,7 +196,7 @@ func mpParse(s string) (Pattern, error) {
 		host = host[2:]
 	}
 	if strings.Contains(host, "*") {
-		return p, mpWildcardError(s, host, p, ex)
+		return p, mpWildcardError(host, p.Port, ex)
 	}
 	if host != "" {
 		canon, err := mpPatternHost(host, p.Subdomains, p.Port, ex)
@@ -222,7 +236,7 @@ func (p Pattern) MatchesURL(rawURL string) bool {
 	if !slices.Contains(p.Schemes, u.scheme) {
 		return false
 	}
-	if !p.matchesCanonHost(u.host, u.kind) {
+	if !p.mpMatchesHost(u.host, u.kind) {
 		return false
 	}
 	if p.Port != "" && p.Port != strconv.Itoa(u.port) {
@@ -240,11 +254,11 @@ func (p Pattern) MatchesHost(host string) bool {
 	if !ok {
 		return false
 	}
-	return p.matchesCanonHost(h.canon, h.kind)
+	return p.mpMatchesHost(h.canon, h.kind)
 }
 
-// matchesCanonHost is URLPattern::MatchesHost for an already canonical host.
-func (p Pattern) matchesCanonHost(host string, kind mpHostKind) bool {
+// mpMatchesHost is URLPattern::MatchesHost for an already canonical host.
+func (p Pattern) mpMatchesHost(host string, kind mpHostKind) bool {
 	host = strings.TrimSuffix(host, ".")
 	if host == p.Host {
 		return true
@@ -274,8 +288,12 @@ func (p Pattern) EverySite() bool {
 	if !p.Subdomains || p.Host == "" || mpIsIP(p.Host) {
 		return false
 	}
-	suffix, _ := publicsuffix.PublicSuffix(p.Host)
-	return suffix == p.Host
+	// Only a suffix the list names counts: for a name it does not list
+	// (*.localhost, *.corp) the library falls back to the last label, which
+	// says nothing about who owns the names under it.
+	suffix, icann := publicsuffix.PublicSuffix(p.Host)
+	listed := icann || strings.Contains(suffix, ".")
+	return listed && suffix == p.Host
 }
 
 // String returns the canonical form (lower-case scheme and host, punycode host).
@@ -359,21 +377,26 @@ func mpWithPath(s string) string {
 	return s
 }
 
-// mpSuggestWithScheme turns "example.com/x" into "https://example.com/x".
+// mpSuggestWithScheme turns "example.com/x" into "https://example.com/x"
+// and "https//example.com/x" into "https://example.com/x".
 func mpSuggestWithScheme(s string) string {
+	for _, scheme := range []string{"https", "http", "*"} {
+		if rest, ok := strings.CutPrefix(s, scheme+"//"); ok {
+			return mpWithPath(scheme + "://" + rest)
+		}
+	}
 	return mpWithPath("https://" + strings.TrimLeft(s, `/\`))
 }
 
 // mpWebOnly lists the schemes Chrome accepts in content-script matches that
-// are not web pages (kValidUserScriptSchemes: chrome only behind a flag; urn
-// is the former name of uuid-in-package), and other well-known schemes that
-// Chrome refuses there but people try.
-var mpWebOnly = map[string]bool{
-	"file": true, "ftp": true, "urn": true, "uuid-in-package": true, "chrome": true,
-}
+// are not web pages (kValidUserScriptSchemes, less chrome, which needs a
+// command-line flag). mpNotWeb lists well-known schemes Chrome refuses there
+// ("Invalid scheme."): urn is the former name of uuid-in-package, accepted by
+// older versions only.
+var mpWebOnly = map[string]bool{"file": true, "ftp": true, "uuid-in-package": true}
 
 var mpNotWeb = map[string]bool{
-	"chrome-extension": true, "chrome-untrusted": true, "chrome-search": true, "devtools": true,
+	"chrome": true, "urn": true, "chrome-extension": true, "chrome-untrusted": true, "chrome-search": true, "devtools": true,
 	"edge": true, "brave": true, "opera": true, "vivaldi": true, "moz-extension": true, "isolated-app": true,
 	"filesystem": true, "ws": true, "wss": true, "data": true, "about": true, "javascript": true,
 	"blob": true, "view-source": true, "sftp": true, "smb": true, "mailto": true,
@@ -384,22 +407,30 @@ func mpSchemeError(s, scheme string, sep int, standardSep bool) error {
 	if standardSep {
 		rest = s[sep+3:]
 	}
-	lower := strings.ToLower(scheme)
+	// "filesystem:https://x/" and "blob:https://x/" have their own scheme first.
+	first, _, _ := strings.Cut(scheme, ":")
+	lower := strings.ToLower(first)
+	instead := "https://example.com/*" // what to write instead, for the fix
+	if standardSep && first == scheme && rest != "" && (!strings.ContainsAny(rest[:1], `/\*:`) || strings.HasPrefix(rest, "*.") || strings.HasPrefix(rest, "*/")) {
+		instead = mpWithPath("https://" + rest)
+	}
+	rest = strings.TrimLeft(rest, `/\`)
 	switch {
-	case scheme == "":
-		return mpErr("no scheme before \"://\""+mpChrome(mpChromeInvalidScheme), "write %q", mpSuggestWithScheme(rest))
-	case lower == "http" || lower == "https":
-		return mpErr(fmt.Sprintf("the scheme %q must be lower case", scheme)+mpChrome(mpChromeInvalidScheme), "write %q", mpWithPath(lower+"://"+strings.TrimLeft(rest, `/\`)))
 	case mpWebOnly[lower], mpNotWeb[lower]:
 		chrome := ""
-		if !mpWebOnly[scheme] {
+		if !mpWebOnly[first] {
 			chrome = mpChrome(mpChromeInvalidScheme)
 		}
-		return mpErr(fmt.Sprintf("%q is not a web page scheme%s; remixlets run on web pages only", scheme, chrome), `use "https://", "http://" or "*://" (both), e.g. "https://example.com/*"`)
-	case strings.HasPrefix(lower, "http"), strings.HasPrefix(lower, "*"):
-		return mpErr(fmt.Sprintf("unknown scheme %q", scheme)+mpChrome(mpChromeInvalidScheme), `the scheme is "https", "http" or "*" (both) followed by "://", e.g. "https://example.com/*"`)
+		return mpErr(fmt.Sprintf("%q is not a web page scheme%s; remixlets run on web pages only", first, chrome), `use "https://", "http://" or "*://" (both), e.g. %q`, instead)
+	case !standardSep && (strings.Contains(scheme, ".") || rest != "" && '0' <= rest[0] && rest[0] <= '9'):
+		// "example.com:8080/*" or "localhost:3000/*": a host and port, no scheme.
+		return mpErr("no scheme"+mpChrome(mpChromeInvalidScheme), "write %q", mpSuggestWithScheme(s))
+	case scheme == "":
+		return mpErr("no scheme before \"://\""+mpChrome(mpChromeInvalidScheme), "write %q", mpSuggestWithScheme(rest))
+	case first == scheme && (lower == "http" || lower == "https"):
+		return mpErr(fmt.Sprintf("the scheme %q must be lower case", scheme)+mpChrome(mpChromeInvalidScheme), "write %q", mpWithPath(lower+"://"+rest))
 	default:
-		return mpErr(fmt.Sprintf("unknown scheme %q", scheme)+mpChrome(mpChromeInvalidScheme), `remixlets run on web pages only: use "https://", "http://" or "*://" (both), e.g. "https://example.com/*"`)
+		return mpErr(fmt.Sprintf("unknown scheme %q", scheme)+mpChrome(mpChromeInvalidScheme), `remixlets run on web pages, so the scheme is "https", "http" or "*" (both): e.g. %q`, instead)
 	}
 }
 
@@ -434,30 +465,24 @@ func mpCheckPort(scheme, host, port string, ex func(host, port string) string) e
 // mpChromeStringToInt is base::StringToInt: an optional sign, then decimal
 // digits and nothing else, within the range of an int.
 func mpChromeStringToInt(s string) (int, bool) {
-	if s == "" || s[0] == ' ' {
-		return 0, false
-	}
 	digits := s
-	if s[0] == '+' || s[0] == '-' {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
 		digits = s[1:]
 	}
-	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+	if digits == "" || strings.Trim(digits, "0123456789") != "" { // white space too
 		return 0, false
 	}
-	if s[0] == '+' {
-		s = s[1:]
-	}
-	n, err := strconv.ParseInt(s, 10, 32)
+	n, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 32)
 	return int(n), err == nil
 }
 
-func mpWildcardError(s, host string, p Pattern, ex func(host, port string) string) error {
+func mpWildcardError(host, port string, ex func(host, port string) string) error {
 	problem := `"*" may only be the whole host or a leading "*."` + mpChrome(mpChromeHostWildcard)
 	after := strings.TrimLeft(host[strings.LastIndexByte(host, '*')+1:], ".")
 	if after == "" || strings.Contains(after, "*") {
-		return mpErr(problem, `list each site, e.g. %q`, ex("*.example.com", p.Port))
+		return mpErr(problem, `list each site, e.g. %q`, ex("*.example.com", port))
 	}
-	return mpErr(problem, "write %q", ex("*."+after, p.Port))
+	return mpErr(problem, "write %q", ex("*."+after, port))
 }
 
 // mpPatternHost canonicalises a pattern's host as Chrome does (it runs
@@ -467,11 +492,18 @@ func mpPatternHost(raw string, subdomains bool, port string, ex func(host, port 
 	if subdomains {
 		star = "*."
 	}
+	if strings.Contains(raw, " ") {
+		// Older Chrome accepts a space and escapes it as %20; newer rejects it.
+		return "", mpErr(fmt.Sprintf("the host %q contains a space, which no web host has", raw), `write the host name without it, e.g. "example.com"`)
+	}
 	h, why, ok := mpCanonHost(raw)
 	if !ok {
 		return "", mpErr(fmt.Sprintf("the host %q %s", raw, why)+mpChrome(mpChromeInvalidHost), `write a host name such as "example.com", an IPv4 address or an IPv6 address in brackets`)
 	}
 	canon := strings.TrimSuffix(h.canon, ".")
+	if h.joiners {
+		return "", mpErr(fmt.Sprintf("the host %q has an invisible joiner or a combining mark where a domain name may not have one (Chrome may accept it, but it makes the name look like another)", raw), `write the host name without it`)
+	}
 	if h.percent {
 		if strings.ContainsAny(canon, "%*") || canon == "" {
 			return "", mpErr(fmt.Sprintf("the host %q is percent-encoded, and decodes to something that is no web host", raw), `write the host name plainly, e.g. "example.com"`)
@@ -576,12 +608,14 @@ func mpCheckPath(path, prefix string) error {
 // "/foo", and otherwise '*' is the only wildcard (Chrome escapes '?' and '\'
 // before it calls base::MatchPattern).
 func mpMatchPath(pattern, test string) bool {
-	escaped := strings.NewReplacer(`\`, `\\`, "?", `\?`).Replace(pattern)
+	escaped := mpGlobEscaper.Replace(pattern)
 	if len(escaped) == len(test)+2 && strings.HasPrefix(escaped, test) && strings.HasSuffix(escaped, "/*") {
 		return true
 	}
 	return mpGlob(pattern, test)
 }
+
+var mpGlobEscaper = strings.NewReplacer(`\`, `\\`, "?", `\?`)
 
 // mpGlob reports whether s matches pattern, in which '*' matches any run of
 // bytes and every other byte matches itself.
@@ -625,20 +659,35 @@ type mpHost struct {
 	kind    mpHostKind
 	percent bool // the input had %XX escapes, which Chrome decodes
 	idn     bool // the input had non-ASCII characters, converted to punycode
+	joiners bool // converted, but mpIDNA's stricter label rules refuse it
 }
 
-// mpIDNA converts Unicode host names as Chrome's ICU UTS #46 setup does:
-// nontransitional processing (kUseIDNA2008NonTransitional), the Bidi rule, no
-// STD3 ASCII rules, and no CheckHyphens or VerifyDnsLength. The ContextJ rules
-// on joiners stay on; Chrome leaves them off, so a host with a stray
-// zero-width joiner, which Chrome accepts, is refused here.
-var mpIDNA = idna.New(
-	idna.MapForLookup(),
-	idna.BidiRule(),
-	idna.Transitional(false),
-	idna.StrictDomainName(false),
-	idna.CheckHyphens(false),
-	idna.VerifyDNSLength(false),
+// mpIDNALax converts Unicode host names as Chrome's ICU UTS #46 setup does
+// (url_idna_icu.cc): nontransitional processing (kUseIDNA2008NonTransitional),
+// the Bidi rule, no STD3 ASCII rules, no CheckHyphens, no VerifyDnsLength and
+// no ContextJ rules. mpIDNA adds the ContextJ rules on zero-width joiners and
+// the rule against a label that starts with a combining mark (which ICU always
+// applies, but this package applies only together with ContextJ); patterns
+// must pass it, so a host with a stray invisible joiner, which Chrome
+// accepts, is refused.
+var (
+	mpIDNA = idna.New(
+		idna.MapForLookup(),
+		idna.BidiRule(),
+		idna.Transitional(false),
+		idna.StrictDomainName(false),
+		idna.CheckHyphens(false),
+		idna.VerifyDNSLength(false),
+	)
+	mpIDNALax = idna.New(
+		idna.MapForLookup(),
+		idna.BidiRule(),
+		idna.Transitional(false),
+		idna.StrictDomainName(false),
+		idna.CheckHyphens(false),
+		idna.CheckJoiners(false),
+		idna.VerifyDNSLength(false),
+	)
 )
 
 // mpHostChar is kHostCharLookup in url_canon_host.cc: the canonical form of
@@ -679,9 +728,12 @@ func mpCanonHost(raw string) (h mpHost, why string, ok bool) {
 		if !utf8.ValidString(out) {
 			return h, "is not valid UTF-8", false
 		}
-		a, err := mpIDNA.ToASCII(out)
+		a, err := mpIDNALax.ToASCII(out)
 		if err != nil {
 			return h, "is not a valid internationalised domain name", false
+		}
+		if _, err := mpIDNA.ToASCII(out); err != nil {
+			h.joiners = true
 		}
 		out, nonASCII, bad = mpHostASCII(a)
 		if bad >= 0 || nonASCII {
@@ -1007,7 +1059,10 @@ type mpURL struct {
 	pathQuery string // the path, then '?' and the query if there is one
 }
 
-var mpDefaultPorts = map[string]int{"http": 80, "https": 443, "ftp": 21}
+var (
+	mpDefaultPorts        = map[string]int{"http": 80, "https": 443, "ftp": 21}
+	mpDropTabsAndNewlines = strings.NewReplacer("\t", "", "\n", "", "\r", "")
+)
 
 // mpParseURL parses and canonicalises an absolute URL as GURL does, for the
 // schemes a content script can run on (http, https, ftp, file) and for
@@ -1015,7 +1070,7 @@ var mpDefaultPorts = map[string]int{"http": 80, "https": 443, "ftp": 21}
 func mpParseURL(raw string) (mpURL, bool) {
 	var u mpURL
 	s := strings.TrimFunc(raw, func(r rune) bool { return r <= ' ' })
-	s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
+	s = mpDropTabsAndNewlines.Replace(s)
 	colon := strings.IndexByte(s, ':')
 	if colon <= 0 {
 		return u, false

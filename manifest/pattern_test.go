@@ -127,18 +127,18 @@ var mpChromiumParseCases = []mpParseCase{
 	// WhitespaceHostParsing: Chrome accepts these hosts; no web page has one.
 	{in: "https://./*", err: "empty label"},
 	{in: "https://*../*", err: "every site"},
-	{in: "https:// /*", err: "Invalid host"},
-	{in: "https://*. /*", err: "Invalid host"},
-	{in: "https:// ./*", err: "Invalid host"},
-	{in: "https://*. ./*", err: "Invalid host"},
-	{in: "https://. /*", err: "Invalid host"},
-	{in: "https://*.. /*", err: "Invalid host"},
-	{in: "https://. ./*", err: "Invalid host"},
-	{in: "https://*.. ./*", err: "Invalid host"},
-	{in: "https://. . ./*", err: "Invalid host"},
-	{in: "https://*.. . ./*", err: "Invalid host"},
-	{in: "https:// . /*", err: "Invalid host"},
-	{in: "https://*. . /*", err: "Invalid host"},
+	{in: "https:// /*", err: "contains a space"},
+	{in: "https://*. /*", err: "contains a space"},
+	{in: "https:// ./*", err: "contains a space"},
+	{in: "https://*. ./*", err: "contains a space"},
+	{in: "https://. /*", err: "contains a space"},
+	{in: "https://*.. /*", err: "contains a space"},
+	{in: "https://. ./*", err: "contains a space"},
+	{in: "https://*.. ./*", err: "contains a space"},
+	{in: "https://. . ./*", err: "contains a space"},
+	{in: "https://*.. . ./*", err: "contains a space"},
+	{in: "https:// . /*", err: "contains a space"},
+	{in: "https://*. . /*", err: "contains a space"},
 }
 
 // More cases, for the Chrome behaviours the Chromium tests leave implicit and
@@ -173,7 +173,13 @@ var mpParseCases = []mpParseCase{
 	// A path is required.
 	{in: "https://example.com", err: `missing path (Chrome: "Empty path."): write "https://example.com/*"`},
 	{in: "https://example.com:8080", err: `write "https://example.com:8080/*"`},
-	{in: "https://*.example.com?x", err: `write "https://*.example.com?x/*"`},
+	{in: "https://*.example.com?x", err: `write "https://*.example.com/?x"`},
+	{in: "https//example.com/*", err: `no scheme (Chrome: "Missing scheme separator."): write "https://example.com/*"`},
+	{in: "localhost:3000/*", err: `no scheme (Chrome: "Invalid scheme."): write "https://localhost:3000/*"`},
+	{in: "example.com:8080/*", err: `write "https://example.com:8080/*"`},
+	{in: "ftp://example.com/*", err: `remixlets run on web pages only: use "https://", "http://" or "*://" (both), e.g. "https://example.com/*"`},
+	{in: "file:///home/me/*", err: `e.g. "https://example.com/*"`},
+	{in: "ttps://example.org/x/*", err: `unknown scheme "ttps" (Chrome: "Invalid scheme."): remixlets run on web pages, so the scheme is "https", "http" or "*" (both): e.g. "https://example.org/x/*"`},
 
 	// Hosts: "*", a leading "*." only, never empty.
 	{in: "https://*/*", want: &Pattern{Schemes: mpHTTPS, AnyHost: true, Path: "/*"}},
@@ -247,7 +253,8 @@ var mpParseCases = []mpParseCase{
 	{in: "https://my_host.example/*", want: &Pattern{Schemes: mpHTTPS, Host: "my_host.example", Path: "/*"}},
 	{in: "https://xn--zz.example/*", err: "not valid punycode"},
 	{in: "https://xn--abc-.example/*", err: "not valid punycode"},
-	{in: "https://a\u200db.example/*", err: "not a valid internationalised domain name"},
+	{in: "https://a\u200db.example/*", err: "invisible joiner"},
+	{in: "https://\u0301a.example/*", err: "combining mark"},
 	{in: "https://example.com../*", err: `empty label (a leading dot or two dots in a row): write "https://example.com/*"`},
 	{in: "https://.example.com/*", err: `write "https://example.com/*"`},
 	{in: "https://*..example.com/*", err: `write "https://*.example.com/*"`},
@@ -695,9 +702,10 @@ func TestPatternEverySite(t *testing.T) {
 		{"http://*.com:80/*", true},
 		{"*://*.appspot.com/*", true},
 		{"*://*.example.com/*", false},
-		// Chrome counts an unlisted top-level domain only when asked to;
-		// publicsuffix's default rule makes it a suffix of its own.
-		{"*://*.notatld/*", true},
+		// A name the public suffix list does not know is not a suffix:
+		// nothing says unrelated owners share it.
+		{"*://*.notatld/*", false},
+		{"https://*.localhost/*", false},
 
 		{"https://*.co.uk/*", true},
 		{"https://*.github.io/*", true},

@@ -77,7 +77,8 @@ func newRootCmd(io streams) *cobra.Command {
 then run unattended on every visit to a matching page. It refuses what a
 remixlet must not do before it is saved, and binds approvals to the exact files.
 
-Exit status: 0 nothing refused, 1 something refused, 2 could not run.`,
+Exit status: 0 nothing refused, 1 something refused, 2 could not run
+(remixlet diff: 3 when a dialog must ask first).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       toolVersion(),
@@ -90,8 +91,18 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run.`,
 	})
 	root.AddCommand(
 		newLintCmd(io),
+		newDiffCmd(io),
+		newDigestCmd(io),
+		newApproveCmd(io),
+		newActivateCmd(io),
+		newHistoryCmd(io),
+		newRestoreCmd(io),
+		newDeleteCmd(io),
+		newExportCmd(io),
+		newCSSCmd(io),
 		newExplainCmd(io),
 		newSchemaCmd(io),
+		newNetrulesCmd(io),
 		newVersionCmd(io),
 	)
 	return root

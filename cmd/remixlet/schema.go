@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/netrules"
 )
 
 type schemaOptions struct {
@@ -18,6 +19,7 @@ type schemaOptions struct {
 // schemas are the JSON Schemas the toolchain validates with, by name.
 var schemas = map[string]func() []byte{
 	"manifest": manifest.SchemaJSON,
+	"rules":    netrules.SchemaJSON,
 }
 
 func newSchemaCmd(io streams) *cobra.Command {

@@ -267,3 +267,38 @@ func Glob(root string) ([]string, error) {
 	})
 	return files, err
 }
+
+// Contents returns the content of every file named name in every case
+// below root: fuzz targets seed their corpus from it.
+func Contents(root, name string) ([][]byte, error) {
+	files, err := Glob(root)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]byte
+	for _, file := range files {
+		c, err := ParseFile(file)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range c.Entries {
+			if e.Name == name {
+				out = append(out, e.Data)
+			}
+		}
+	}
+	return out, nil
+}
+
+// WriteFiles writes files (name → content) into a new temporary folder and
+// returns it.
+func WriteFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

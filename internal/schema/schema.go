@@ -99,7 +99,7 @@ func explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation 
 	if val != nil {
 		base.Offset = val.Offset
 	}
-	where := describe(e.InstanceLocation)
+	where := Describe(e.InstanceLocation)
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:
 		var out []Violation
@@ -152,9 +152,9 @@ func explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation 
 	return []Violation{base}
 }
 
-// describe names a location for people: "the top-level object",
-// `"permissions"[1]."reason"`.
-func describe(path []string) string {
+// Describe names a location for people, as violation messages do: "the
+// top-level value", `"permissions"[1]."reason"`.
+func Describe(path []string) string {
 	if len(path) == 0 {
 		return "the top-level value"
 	}

@@ -1,0 +1,308 @@
+package activation
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/remixlet/remixlet/finding"
+)
+
+// Dialog returns the lines of the dialog that asks the person first, in
+// fixed text: what is new, then every permission the version would hold.
+// It is empty unless the outcome is Ask.
+func (d *Decision) Dialog() []string {
+	if d.Outcome != Ask {
+		return nil
+	}
+	lines := []string{fmt.Sprintf("Allow %q to:", d.Name)}
+	item := func(s string) { lines = append(lines, "  • "+s) }
+	if sites := d.sitesFor["approval/every-site"]; len(sites) > 0 {
+		item("Run on every site (" + strings.Join(sites, ", ") + ")")
+	}
+	if sites := d.sitesFor["approval/new-site"]; len(sites) > 0 {
+		item("Run on more sites: " + strings.Join(sites, ", "))
+	}
+	if sites := d.sitesFor["approval/beyond-chat-site"]; len(sites) > 0 {
+		where := "this chat's site"
+		if d.ChatSite != "" {
+			where = "this chat's site (" + d.ChatSite + ")"
+		}
+		item("Run on sites other than " + where + ": " + strings.Join(sites, ", "))
+	}
+	for _, r := range d.Reasons {
+		switch r.Rule {
+		case "approval/rules-changed":
+			item("Change what pages load in a new way (its network rules changed)")
+		case "approval/moved-to-chat-site":
+			item("Run only on this chat's site (" + d.ChatSite + "), keeping what it was allowed for other sites")
+		}
+	}
+	if len(d.permissionText) > 0 {
+		lines = append(lines, "With these permissions:")
+		for _, t := range d.permissionText {
+			item(t)
+		}
+	}
+	return append(lines, "[Allow and apply]  [Don't allow]")
+}
+
+// Labels name the two versions in the output.
+type Labels struct {
+	Running, RunningDigest string // Running "" for a new remixlet
+	New, NewDigest         string
+}
+
+// WriteText writes the decision for a person deciding: what changed, then
+// the decision and why, then the dialog if one asks.
+func WriteText(w io.Writer, d *Decision, l Labels) error {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	withDigest := func(label, digest string) string {
+		if digest == "" {
+			return label
+		}
+		return label + " (" + digest + ")"
+	}
+	p("%q\n", d.Name)
+	if l.Running == "" {
+		p("  running: none (a new remixlet)\n")
+	} else {
+		p("  running: %s\n", withDigest(l.Running, l.RunningDigest))
+	}
+	p("  new:     %s\n", withDigest(l.New, l.NewDigest))
+	if d.ChatSite != "" {
+		p("  chat site: %s\n", d.ChatSite)
+	} else {
+		p("  chat site: not given\n")
+	}
+	writeChanges(&b, d.Changes, "  ")
+
+	p("\nDecision: %s (exit %d)\n", describeOutcome(d.Outcome), d.Outcome.ExitCode())
+	switch {
+	case len(d.Reasons) > 0:
+	case d.Changes.First:
+		p("  a new remixlet that runs only on the chat's site, with nothing the chat did not allow\n")
+	default:
+		p("  nothing beyond what the running version had and the chat allowed\n")
+	}
+	for _, r := range d.Reasons {
+		p("  %s\n", r)
+	}
+	if dialog := d.Dialog(); len(dialog) > 0 {
+		p("\nThe dialog:\n")
+		for _, line := range dialog {
+			p("  %s\n", line)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func describeOutcome(o Outcome) string {
+	switch o {
+	case Activate:
+		return "activate without a question"
+	case Ask:
+		return "ask first"
+	}
+	return "refuse"
+}
+
+// writeChanges writes what changed, section by section, each line indented.
+func writeChanges(b *strings.Builder, c *Changes, indent string) {
+	p := func(format string, args ...any) { fmt.Fprintf(b, indent+format, args...) }
+	b.WriteString("\n")
+	p("Permissions:")
+	switch {
+	case c.First && len(c.PermissionsAdded) == 0:
+		b.WriteString(" none")
+	case len(c.PermissionsAdded)+len(c.PermissionsRemoved)+len(c.ReasonsChanged) == 0:
+		b.WriteString(" unchanged")
+	}
+	b.WriteString("\n")
+	for _, a := range c.PermissionsAdded {
+		p("  + %s  %s\n", a.Permission, a.Description)
+		p("      reason: %q\n", a.Reason)
+	}
+	for _, r := range c.PermissionsRemoved {
+		p("  - %s  %s\n", r.Permission, r.Description)
+		p("      reason was: %q\n", r.OldReason)
+	}
+	for _, r := range c.ReasonsChanged {
+		p("  ~ %s  reason changed\n", r.Permission)
+		p("      was: %q\n", r.OldReason)
+		p("      now: %q\n", r.Reason)
+	}
+	if len(c.PermissionsKept) > 0 {
+		p("  kept: %s\n", strings.Join(c.PermissionsKept, ", "))
+	}
+
+	p("Sites:")
+	if len(c.SitesAdded)+len(c.SitesRemoved) == 0 {
+		b.WriteString(" unchanged")
+	}
+	b.WriteString("\n")
+	for _, s := range c.SitesAdded {
+		switch {
+		case c.First:
+			p("  + %s\n", s.Pattern)
+		case s.Widens && s.Example != "":
+			p("  + %s  reaches further, e.g. %s\n", s.Pattern, s.Example)
+		case s.Widens:
+			p("  + %s  reaches further\n", s.Pattern)
+		default:
+			p("  + %s  within the sites it ran on\n", s.Pattern)
+		}
+	}
+	for _, s := range c.SitesRemoved {
+		p("  - %s\n", s.Pattern)
+	}
+	if c.EverySiteBefore || c.EverySiteAfter {
+		p("  every site: %s (before: %s)\n", yesNo(c.EverySiteAfter), yesNo(c.EverySiteBefore))
+	}
+
+	p("Network rules: %s\n", summariseRules(c.Rules))
+	for _, f := range c.Files {
+		p("%s: %s\n", f.File, summariseLines(f))
+	}
+}
+
+func yesNo(v bool) string {
+	if v {
+		return "yes"
+	}
+	return "no"
+}
+
+func summariseRules(c RuleChanges) string {
+	if c.Error != "" {
+		return "could not be compared: " + c.Error
+	}
+	if !c.Differ() {
+		return "unchanged"
+	}
+	var parts []string
+	for _, group := range []struct {
+		what string
+		ids  []string
+	}{{"added", c.Added}, {"removed", c.Removed}, {"changed", c.Changed}} {
+		if len(group.ids) > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", group.what, strings.Join(group.ids, ", ")))
+		}
+	}
+	return "rules " + strings.Join(parts, "; ")
+}
+
+func summariseLines(f LineChange) string {
+	about := ""
+	if f.Approximate {
+		about = "about "
+	}
+	switch f.Status {
+	case "absent":
+		return "none"
+	case "unchanged":
+		return "unchanged"
+	case "added":
+		return fmt.Sprintf("added (%s)", plural(f.Added, "line"))
+	case "removed":
+		return fmt.Sprintf("removed (%s)", plural(f.Removed, "line"))
+	}
+	return fmt.Sprintf("changed: %s%s added, %s%s removed", about, plural(f.Added, "line"), about, plural(f.Removed, "line"))
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// Summary is a one-line account of the changes, for history.
+func (c *Changes) Summary() string {
+	var parts []string
+	for _, a := range c.PermissionsAdded {
+		parts = append(parts, "+"+a.Permission)
+	}
+	for _, r := range c.PermissionsRemoved {
+		parts = append(parts, "-"+r.Permission)
+	}
+	for _, r := range c.ReasonsChanged {
+		parts = append(parts, "reason of "+r.Permission+" changed")
+	}
+	for _, s := range c.SitesAdded {
+		parts = append(parts, "+"+s.Pattern)
+	}
+	for _, s := range c.SitesRemoved {
+		parts = append(parts, "-"+s.Pattern)
+	}
+	if c.Rules.Differ() {
+		parts = append(parts, "network "+summariseRules(c.Rules))
+	}
+	for _, f := range c.Files {
+		if f.Status != "unchanged" && f.Status != "absent" {
+			parts = append(parts, f.File+" "+summariseLines(f))
+		}
+	}
+	if len(parts) == 0 {
+		return "no change"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// JSONVersion is the version of the json output's shape; new fields keep it.
+const JSONVersion = 1
+
+type jsonDecision struct {
+	Version     int           `json:"version"`
+	Name        string        `json:"name"`
+	Running     *jsonSide     `json:"running"` // null for a new remixlet
+	New         jsonSide      `json:"new"`
+	ChatSite    string        `json:"chatSite,omitempty"`
+	Decision    string        `json:"decision"`
+	ExitCode    int           `json:"exitCode"`
+	Reasons     []jsonFinding `json:"reasons"`
+	Permissions []string      `json:"permissions"`
+	Changes     *Changes      `json:"changes"`
+	Dialog      []string      `json:"dialog,omitempty"`
+}
+
+type jsonSide struct {
+	Label  string `json:"label"`
+	Digest string `json:"digest,omitempty"`
+}
+
+type jsonFinding struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	File     string `json:"file"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	Message  string `json:"message"`
+}
+
+func jsonFindings(fs []finding.Finding) []jsonFinding {
+	out := []jsonFinding{}
+	for _, f := range fs {
+		out = append(out, jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), File: f.File, Line: f.Start.Line, Column: f.Start.Column, Message: f.Message})
+	}
+	return out
+}
+
+// WriteJSON writes the decision as one JSON object.
+func WriteJSON(w io.Writer, d *Decision, l Labels) error {
+	doc := jsonDecision{
+		Version: JSONVersion, Name: d.Name, New: jsonSide{l.New, l.NewDigest}, ChatSite: d.ChatSite,
+		Decision: d.Outcome.String(), ExitCode: d.Outcome.ExitCode(), Reasons: jsonFindings(d.Reasons),
+		Permissions: append([]string{}, d.Permissions...), Changes: d.Changes, Dialog: d.Dialog(),
+	}
+	if l.Running != "" {
+		doc.Running = &jsonSide{l.Running, l.RunningDigest}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}

@@ -1,0 +1,350 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/digest"
+	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/store"
+)
+
+const example = "../../testdata/examples/hide-promoted"
+
+// copyDir copies a stored remixlet folder.
+func copyDir(t *testing.T, from, to string) string {
+	t.Helper()
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return to
+}
+
+func writeFile(t *testing.T, dir, name, data string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const manifestWithStorage = `{
+  "name": "Hide promoted posts",
+  "api": "1.0.2",
+  "matches": ["https://news.example.com/*"],
+  "permissions": [{ "permission": "storage", "reason": "Remember which posts you hid." }]
+}
+`
+
+var tokenLine = regexp.MustCompile(`\n([0-9a-f]{32})\n$`)
+
+// approve runs `remixlet approve` and returns the token on its last line.
+func approve(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errOut := run(t, append([]string{"approve"}, args...)...)
+	m := tokenLine.FindStringSubmatch(out)
+	if code != 0 || m == nil {
+		t.Fatalf("approve %q: exit %d, no token on the last line\n%s%s", args, code, out, errOut)
+	}
+	return m[1]
+}
+
+func expect(t *testing.T, what string, code int, out, errOut string, wantCode int, wants ...string) {
+	t.Helper()
+	if code != wantCode {
+		t.Errorf("%s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", what, code, wantCode, out, errOut)
+	}
+	for _, w := range wants {
+		if !strings.Contains(out+errOut, w) {
+			t.Errorf("%s: output lacks %q\nstdout:\n%s\nstderr:\n%s", what, w, out, errOut)
+		}
+	}
+}
+
+// The whole flow a person goes through, on the command line: approve,
+// activate, a replayed token, tampered files, history, restore, export,
+// delete.
+func TestApprovalFlow(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	v1 := copyDir(t, example, filepath.Join(tmp, "v1"))
+	chat := "--chat-site=https://news.example.com/today"
+
+	token := approve(t, v1, "--id", "hide", chat, "--store", st)
+	code, out, errOut := run(t, "activate", v1, "--approval", token, "--store", st)
+	expect(t, "activate", code, out, errOut, 0, "activated hide version 1")
+
+	code, out, errOut = run(t, "activate", v1, "--approval", token, "--store", st)
+	expect(t, "replayed token", code, out, errOut, 1, "approval/used", "activated version 1 of hide")
+
+	// Version 2 asks for storage, allowed in the chat.
+	v2 := copyDir(t, v1, filepath.Join(tmp, "v2"))
+	writeFile(t, v2, "manifest.json", manifestWithStorage)
+	code, out, errOut = run(t, "approve", v2, "--id", "hide", chat, "--store", st)
+	expect(t, "approve a permission nobody allowed", code, out, errOut, 1, "approval/permission-not-allowed", "Decision: refuse")
+	token = approve(t, v2, "--id", "hide", chat, "--allowed", "storage", "--store", st)
+
+	// The files change after approval: refused, and the approval is gone.
+	script, _ := os.ReadFile(filepath.Join(v2, "script.js"))
+	writeFile(t, v2, "script.js", string(script)+"rmx.log('changed after approval')\n")
+	code, out, errOut = run(t, "activate", v2, "--approval", token, "--store", st)
+	expect(t, "tampered file", code, out, errOut, 1, "approval/digest-mismatch")
+	writeFile(t, v2, "script.js", string(script))
+	code, out, errOut = run(t, "activate", v2, "--approval", token, "--store", st)
+	expect(t, "after a mismatch", code, out, errOut, 1, "approval/used", "approval/digest-mismatch")
+
+	token = approve(t, v2, "--id", "hide", chat, "--allowed", "storage", "--store", st)
+	code, out, errOut = run(t, "activate", v2, "--approval", token, "--id", "other", "--store", st)
+	expect(t, "another remixlet", code, out, errOut, 1, "approval/other-remixlet")
+	token = approve(t, v2, "--id", "hide", chat, "--allowed", "storage", "--store", st)
+	code, out, errOut = run(t, "activate", v2, "--approval", token, "--id", "hide", "--store", st)
+	expect(t, "activate version 2", code, out, errOut, 0, "activated hide version 2")
+
+	// The running version's permission needs no --allowed any more.
+	v3 := copyDir(t, v2, filepath.Join(tmp, "v3"))
+	writeFile(t, v3, "script.js", string(script)+"// a comment\n")
+	token = approve(t, v3, "--id", "hide", chat, "--store", st)
+	code, out, errOut = run(t, "activate", v3, "--approval", token, "--store", st)
+	expect(t, "activate version 3", code, out, errOut, 0, "activated hide version 3")
+
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history", code, out, errOut, 0,
+		"hide: 3 version(s)", "version 1  ", "version 2  ", "+storage", "version 3  ", "(running)",
+		"script.js changed: 1 line added, 0 lines removed", "permissions: storage")
+
+	code, out, errOut = run(t, "restore", "hide", "1", "--store", st)
+	expect(t, "restore without --yes", code, out, errOut, 1, "Version 1 of hide", "no permissions", "approval/not-confirmed")
+	code, out, errOut = run(t, "restore", "hide", "2", "--yes", "--store", st)
+	expect(t, "restore", code, out, errOut, 0, "storage\n      reason: \"Remember which posts you hid.\"", "restored version 2 of hide as version 4")
+	code, out, errOut = run(t, "history", "hide", "--store", st, "--format", "json")
+	expect(t, "history json", code, out, errOut, 0, `"restoredFrom": 2`, `"version": 4`)
+
+	out2 := filepath.Join(tmp, "out2")
+	code, out, errOut = run(t, "export", "hide", "2", out2, "--store", st)
+	expect(t, "export", code, out, errOut, 0, "wrote version 2 of hide")
+	code, out, errOut = run(t, "lint", out2)
+	expect(t, "lint the export", code, out, errOut, 0, "0 errors")
+	code, out, errOut = run(t, "diff", out2, v1)
+	expect(t, "diff export with v1", code, out, errOut, 0, "- storage", "activate without a question")
+	code, out, errOut = run(t, "export", "hide", out2, "--store", st)
+	expect(t, "export into a full folder", code, out, errOut, 2, "not empty")
+	code, out, errOut = run(t, "export", "hide", "9", filepath.Join(tmp, "out9"), "--store", st)
+	expect(t, "export a missing version", code, out, errOut, 2, "no version 9")
+
+	code, out, errOut = run(t, "delete", "hide", "--store", st)
+	expect(t, "delete", code, out, errOut, 0, "deleted hide: 4 version(s)")
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history after delete", code, out, errOut, 2, `has no remixlet "hide"`)
+	code, out, errOut = run(t, "delete", "hide", "--store", st)
+	expect(t, "delete twice", code, out, errOut, 2, `has no remixlet "hide"`)
+
+	// Deleting took the permission with it.
+	code, out, errOut = run(t, "approve", v2, "--id", "hide", chat, "--store", st)
+	expect(t, "approve after delete", code, out, errOut, 1, "approval/permission-not-allowed", "this is a new remixlet")
+}
+
+func TestStoreFromEnvironment(t *testing.T) {
+	st := filepath.Join(t.TempDir(), "env-store")
+	t.Setenv("REMIXLET_STORE", st)
+	token := approve(t, example, "--id", "hide", "--chat-site", "https://news.example.com/")
+	code, out, errOut := run(t, "activate", example, "--approval", token)
+	expect(t, "activate", code, out, errOut, 0, "activated hide version 1")
+	if _, err := os.Stat(filepath.Join(st, store.FileName)); err != nil {
+		t.Fatalf("$REMIXLET_STORE was not used: %v", err)
+	}
+}
+
+func TestApproveDialog(t *testing.T) {
+	st := t.TempDir()
+	code, out, errOut := run(t, "approve", example, "--id", "hide", "--store", st)
+	expect(t, "dialog without --yes", code, out, errOut, 1, "The dialog:", "Run on sites other than this chat's site", "approval/not-confirmed")
+	if strings.Contains(out, "Approved") {
+		t.Error("approved without confirmation")
+	}
+
+	// On a terminal, y answers the dialog.
+	var outBuf, errBuf bytes.Buffer
+	opts := &approveOptions{storeOptions: storeOptions{Store: st}, Dir: example, ID: "hide", Interactive: true}
+	err := runApprove(opts, streams{In: strings.NewReader("y\n"), Out: &outBuf, ErrOut: &errBuf})
+	if err != nil || !tokenLine.MatchString(outBuf.String()) || !strings.Contains(errBuf.String(), "Allow and apply? [y/N]") {
+		t.Fatalf("answered y: %v\n%s%s", err, outBuf.String(), errBuf.String())
+	}
+	outBuf.Reset()
+	err = runApprove(opts, streams{In: strings.NewReader("n\n"), Out: &outBuf, ErrOut: &errBuf})
+	if err == nil || !strings.Contains(outBuf.String(), "approval/not-confirmed") {
+		t.Fatalf("answered n: %v\n%s", err, outBuf.String())
+	}
+
+	token := approve(t, example, "--id", "hide", "--store", st, "--yes")
+	code, out, errOut = run(t, "activate", example, "--approval", token, "--store", st)
+	expect(t, "activate after --yes", code, out, errOut, 0, "activated hide version 1")
+}
+
+func TestApproveRefusesWhatLintRefuses(t *testing.T) {
+	dir := copyDir(t, example, filepath.Join(t.TempDir(), "bad"))
+	writeFile(t, dir, "manifest.json", `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com"]}`)
+	code, out, errOut := run(t, "approve", dir, "--id", "x", "--store", t.TempDir())
+	expect(t, "approve a refused folder", code, out, errOut, 1, "manifest/match-pattern", "approval/refused")
+	code, out, errOut = run(t, "approve", dir, "--id", "Bad/ID", "--store", t.TempDir())
+	expect(t, "a bad id", code, out, errOut, 2, "remixlet id")
+	code, out, errOut = run(t, "approve", dir, "--store", t.TempDir())
+	expect(t, "no id", code, out, errOut, 2, `"id" not set`)
+}
+
+// The injected clock drives expiry: the ten-minute edge and a clock that
+// went backwards, with no test sleeping.
+func TestActivateClock(t *testing.T) {
+	start := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		after time.Duration
+		code  int
+		want  string
+	}{
+		{10*time.Minute - time.Millisecond, 0, "activated hide version 1"},
+		{10 * time.Minute, 1, "approval/expired"},
+		{-time.Second, 1, "approval/issued-in-future"},
+	} {
+		t.Run(tc.after.String(), func(t *testing.T) {
+			st := t.TempDir()
+			now := start
+			clock := func() time.Time { return now }
+			var out bytes.Buffer
+			io := streams{In: strings.NewReader(""), Out: &out, ErrOut: &out}
+			err := runApprove(&approveOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, ID: "hide", ChatSite: "https://news.example.com/"}, io)
+			m := tokenLine.FindStringSubmatch(out.String())
+			if err != nil || m == nil {
+				t.Fatalf("approve: %v\n%s", err, out.String())
+			}
+			now = start.Add(tc.after)
+			out.Reset()
+			err = runActivate(&activateOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, Approval: m[1]}, io)
+			code := 0
+			if ee, ok := err.(exitError); ok {
+				code = ee.code
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != tc.code || !strings.Contains(out.String(), tc.want) {
+				t.Errorf("exit %d, want %d with %q:\n%s", code, tc.code, tc.want, out.String())
+			}
+		})
+	}
+}
+
+func TestDiffExitStatus(t *testing.T) {
+	tmp := t.TempDir()
+	v1 := copyDir(t, example, filepath.Join(tmp, "v1"))
+	wider := copyDir(t, v1, filepath.Join(tmp, "wider"))
+	writeFile(t, wider, "manifest.json", strings.Replace(manifestWithStorage, "news.example.com", "*.example.com", 1))
+	code, out, errOut := run(t, "diff", v1, v1)
+	expect(t, "same files", code, out, errOut, 0, "Decision: activate without a question (exit 0)")
+	code, out, errOut = run(t, "diff", v1, wider)
+	expect(t, "wider with a permission nobody allowed", code, out, errOut, 1, "Decision: refuse (exit 1)")
+	code, out, errOut = run(t, "diff", v1, wider, "--allowed", "storage")
+	expect(t, "wider", code, out, errOut, 3, "Decision: ask first (exit 3)", "e.g. https://example.com/", "[Allow and apply]")
+	code, out, errOut = run(t, "diff", v1, wider, "--allowed", "storage", "--format", "json")
+	expect(t, "json", code, out, errOut, 3, `"decision": "dialog"`, `"exitCode": 3`, `"rule": "approval/new-site"`)
+	code, out, errOut = run(t, "diff", v1, "--chat-site", "https://news.example.com/")
+	expect(t, "new on the chat's site", code, out, errOut, 0, "running: none (a new remixlet)")
+	code, out, errOut = run(t, "diff", v1, "--allowed", "everything")
+	expect(t, "bad --allowed", code, out, errOut, 2, `"everything" is not a permission`)
+	bad := copyDir(t, v1, filepath.Join(tmp, "bad"))
+	writeFile(t, bad, "manifest.json", `{"name": "x"}`)
+	code, out, errOut = run(t, "diff", v1, bad)
+	expect(t, "new manifest refused", code, out, errOut, 1, "manifest/missing-key")
+	code, out, errOut = run(t, "diff", bad, v1)
+	expect(t, "running manifest unreadable", code, out, errOut, 2, "refused")
+	code, out, errOut = run(t, "diff", v1, filepath.Join(tmp, "nope"))
+	expect(t, "missing folder", code, out, errOut, 2, "no such file")
+}
+
+func TestDigestCommand(t *testing.T) {
+	pkg, err := analysis.Load(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := digest.Package(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "digest", example)
+	expect(t, "digest", code, out, errOut, 0, want+"\n")
+	dir := copyDir(t, example, filepath.Join(t.TempDir(), "x"))
+	if err := os.Symlink("/etc/hostname", filepath.Join(dir, "style.css")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "digest", dir)
+	expect(t, "digest of a folder with a link", code, out, errOut, 1, "package/link")
+}
+
+func TestDamagedStoreIsAnError(t *testing.T) {
+	st := t.TempDir()
+	writeFile(t, st, store.FileName, strings.Repeat("garbage ", 2000))
+	code, out, errOut := run(t, "history", "hide", "--store", st)
+	expect(t, "history of a damaged store", code, out, errOut, 2, "damaged", "move it aside")
+	code, out, errOut = run(t, "approve", example, "--id", "hide", "--store", st, "--yes")
+	expect(t, "approve into a damaged store", code, out, errOut, 2, "damaged")
+}
+
+// restore checks the stored files with today's analyzers: a version
+// stored before a check existed cannot come back while it fails it.
+func TestRestoreUsesTodaysChecks(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	old := copyDir(t, example, filepath.Join(tmp, "old"))
+	writeFile(t, old, "style.css", ".promoted { background: url(https://tracker.example.net/p.png) }\n")
+
+	// Yesterday's toolchain: only the manifest was checked.
+	today := lint.Analyzers
+	lint.Analyzers = []*analysis.Analyzer{manifest.Analyzer}
+	token := approve(t, old, "--id", "hide", "--chat-site", "https://news.example.com/", "--store", st)
+	code, out, errOut := run(t, "activate", old, "--approval", token, "--store", st)
+	lint.Analyzers = today
+	expect(t, "activate with yesterday's checks", code, out, errOut, 0, "activated hide version 1")
+
+	v2 := copyDir(t, example, filepath.Join(tmp, "v2"))
+	token = approve(t, v2, "--id", "hide", "--chat-site", "https://news.example.com/", "--store", st)
+	code, out, errOut = run(t, "activate", v2, "--approval", token, "--store", st)
+	expect(t, "activate version 2", code, out, errOut, 0, "activated hide version 2")
+
+	code, out, errOut = run(t, "restore", "hide", "1", "--yes", "--store", st)
+	expect(t, "restore a version today's checks refuse", code, out, errOut, 1, "css/remote-load", "approval/refused", "cannot be restored")
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history after a refused restore", code, out, errOut, 0, "hide: 2 version(s)")
+}
+
+// A link added after approval is not in the digest (the loader refuses
+// it, so its bytes are never read), but activation checks the folder
+// again and refuses it.
+func TestActivateRefusesALinkAddedAfterApproval(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	dir := copyDir(t, example, filepath.Join(tmp, "v"))
+	token := approve(t, dir, "--id", "hide", "--chat-site", "https://news.example.com/", "--store", st)
+	if err := os.Symlink("/etc/hostname", filepath.Join(dir, "style.css")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "activate", dir, "--approval", token, "--store", st)
+	expect(t, "activate with a link", code, out, errOut, 1, "package/link", "approval/refused")
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "nothing stored", code, out, errOut, 2, "no remixlet")
+}

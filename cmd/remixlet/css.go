@@ -1,0 +1,307 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/cssguard"
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/manifest"
+)
+
+type cssOptions struct {
+	File     string
+	Manifest string
+	Script   bool
+	Sanitize string // where to write the sanitized sheet; "" for none
+	Format   string // text or json
+}
+
+func newCSSCmd(io streams) *cobra.Command {
+	opts := &cssOptions{}
+	cmd := &cobra.Command{
+		Use:   "css FILE",
+		Short: "List every load a stylesheet makes, each with its verdict",
+		Long: `Read a stylesheet as Chrome does and list every load it can make: its line and
+column, the address as written, the address the browser resolves, the verdict
+and the reason. Hosts are checked against the manifest (--manifest): a load
+must be a full http:// or https:// address on a host its matches cover or a
+fetch: permission names. Without a manifest every load is refused.
+
+--script checks CSS a script writes (dom.addStyle text, an inline style): no
+load of any kind, and no url( at all.
+
+--sanitize OUT writes the stylesheet as Remixlet installs it for a remixlet
+saved before API 1.0.2: each offending declaration left out (the whole rule
+when a rule tests an element's value and loads), one report line each. The
+written sheet is checked again and has no refusal left.
+
+Exit status: 0 nothing refused, 1 a load or rule is refused, 2 could not run.`,
+		Example: `  remixlet css style.css --manifest manifest.json
+  remixlet css inline.css --script --format json
+  remixlet css old/style.css --manifest old/manifest.json --sanitize clean.css`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.File = args[0]
+			return runCSS(opts, io)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Manifest, "manifest", "", "the remixlet's manifest.json, for the hosts it may load from")
+	cmd.Flags().BoolVar(&opts.Script, "script", false, "check CSS a script writes: no load at all, no url(")
+	cmd.Flags().StringVar(&opts.Sanitize, "sanitize", "", "write the stylesheet without its offending parts to `OUT`")
+	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output format: text or json")
+	return cmd
+}
+
+func runCSS(opts *cssOptions, io streams) error {
+	if opts.Format != "text" && opts.Format != "json" {
+		return fmt.Errorf("unknown format %q: use text or json", opts.Format)
+	}
+	if opts.Script && opts.Sanitize != "" {
+		return fmt.Errorf("--sanitize applies to a stylesheet, not to CSS a script writes: drop --script")
+	}
+	if opts.Sanitize != "" && opts.Manifest == "" {
+		return fmt.Errorf("--sanitize needs --manifest: the hosts a stylesheet may load from come from it")
+	}
+	var m *manifest.Manifest
+	if opts.Manifest != "" {
+		src, err := os.ReadFile(opts.Manifest)
+		if err != nil {
+			return err
+		}
+		var findings []finding.Finding
+		if m, findings = manifest.Parse(src); m == nil {
+			var b strings.Builder
+			for _, f := range findings {
+				fmt.Fprintf(&b, "\n  %s", f)
+			}
+			return fmt.Errorf("%s could not be read, so no host can be checked:%s", opts.Manifest, b.String())
+		}
+	}
+	css, err := readStylesheet(opts.File)
+	if err != nil {
+		return err
+	}
+	name := filepath.Base(opts.File)
+	mode := cssguard.Stylesheet
+	if opts.Script {
+		mode = cssguard.Script
+	}
+	var res *cssguard.Result
+	off := finding.FirstInvalidUTF8(css)
+	if off >= 0 {
+		// Readers repair invalid bytes differently; refuse, as the loader does.
+		f := finding.New("package/invalid-utf8", name, finding.NewLines(css).Position(off), "byte 0x%02X is not UTF-8: save the file as UTF-8", css[off])
+		res = &cssguard.Result{Findings: []finding.Finding{f}}
+	} else {
+		res = cssguard.Check(css, name, m, mode)
+	}
+	var removals []cssguard.Removal
+	if opts.Sanitize != "" && off >= 0 {
+		return fmt.Errorf("%s is not UTF-8, so it cannot be sanitized: save it as UTF-8", opts.File)
+	}
+	if opts.Sanitize != "" {
+		out, rm, err := cssguard.Sanitize(css, name, m)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(opts.Sanitize, out, 0o644); err != nil {
+			return err
+		}
+		removals = rm
+	}
+	switch opts.Format {
+	case "json":
+		err = writeCSSJSON(io.Out, opts, res, removals)
+	default:
+		err = writeCSSText(io.Out, opts, name, css, res, removals)
+	}
+	if err != nil {
+		return err
+	}
+	if finding.HasErrors(res.Findings) {
+		return exitError{exitRefused}
+	}
+	return nil
+}
+
+// readStylesheet reads at most the stored form's cap for style.css, so a
+// huge or endless file (a device, a pipe) cannot stall the command.
+func readStylesheet(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	limit := int64(512 << 10)
+	for _, sf := range analysis.StoredFiles {
+		if sf.Name == cssguard.FileName {
+			limit = sf.MaxSize
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for style.css: make it smaller", path, limit>>10)
+	}
+	return data, nil
+}
+
+func verdict(l cssguard.Load) string {
+	if l.Allowed {
+		return "allowed"
+	}
+	return "refused"
+}
+
+func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *cssguard.Result, removals []cssguard.Removal) error {
+	for _, l := range res.Loads {
+		resolved := l.Resolved
+		if resolved == "" {
+			resolved = "-"
+		}
+		rule := ""
+		if l.Rule != "" {
+			rule = " " + l.Rule
+		}
+		fmt.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", name, l.Start, verdict(l), l.Kind, rule, oneLine(l.Written), oneLine(l.Address), resolved)
+		if l.Reason != "" {
+			fmt.Fprintf(w, "    reason:   %s\n", l.Reason)
+		}
+		if l.Second {
+			fmt.Fprintf(w, "    seen only by the second, independent CSS reader\n")
+		}
+		if len(l.Warnings) > 0 {
+			fmt.Fprintf(w, "    warnings: %s\n", strings.Join(l.Warnings, ", "))
+		}
+	}
+	lines := finding.NewLines(css)
+	errs, warns := 0, 0
+	for _, f := range res.Findings {
+		if f.Severity == finding.Error {
+			errs++
+		} else {
+			warns++
+		}
+		fmt.Fprintf(w, "%s\n", f)
+		if f.Start.IsValid() {
+			fmt.Fprintf(w, "    %s\n", oneLine(lines.Text(f.Start.Line)))
+		}
+	}
+	for _, r := range removals {
+		fmt.Fprintf(w, "%s:%s\n", name, r)
+	}
+	if opts.Sanitize != "" {
+		fmt.Fprintf(w, "wrote %s: %d part(s) left out\n", opts.Sanitize, len(removals))
+	}
+	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", name, countOf(len(res.Loads), "load"), countOf(errs, "error"), countOf(warns, "warning"))
+	return err
+}
+
+func countOf(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// oneLine keeps a text on one line and readable: control characters are
+// shown as escapes, long text is cut.
+func oneLine(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) || r == 0x2028 || r == 0x2029 {
+			fmt.Fprintf(&b, "\\u%04X", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	q := b.String()
+	if r := []rune(q); len(r) > 160 {
+		q = string(r[:157]) + "…"
+	}
+	return q
+}
+
+type cssJSON struct {
+	Version  int           `json:"version"`
+	File     string        `json:"file"`
+	Mode     string        `json:"mode"`
+	Refused  bool          `json:"refused"`
+	Loads    []cssLoadJSON `json:"loads"`
+	Findings []cssFinding  `json:"findings"`
+	Removed  []cssRemoval  `json:"removed,omitempty"`
+}
+
+type cssLoadJSON struct {
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	Kind     string   `json:"kind"`
+	Written  string   `json:"written"`
+	Address  string   `json:"address"`
+	Resolved string   `json:"resolved"`
+	Host     string   `json:"host"`
+	Verdict  string   `json:"verdict"`
+	Rule     string   `json:"rule,omitempty"`
+	Reason   string   `json:"reason,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+	Second   bool     `json:"secondReaderOnly,omitempty"`
+}
+
+type cssFinding struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	Message  string `json:"message"`
+}
+
+type cssRemoval struct {
+	Line    int      `json:"line"`
+	Column  int      `json:"column"`
+	What    string   `json:"what"`
+	Text    string   `json:"text"`
+	Rules   []string `json:"rules"`
+	Message string   `json:"message"`
+}
+
+func writeCSSJSON(w io.Writer, opts *cssOptions, res *cssguard.Result, removals []cssguard.Removal) error {
+	doc := cssJSON{Version: 1, File: opts.File, Mode: "stylesheet", Refused: finding.HasErrors(res.Findings), Loads: []cssLoadJSON{}, Findings: []cssFinding{}}
+	if opts.Script {
+		doc.Mode = "script"
+	}
+	for _, l := range res.Loads {
+		doc.Loads = append(doc.Loads, cssLoadJSON{
+			Line: l.Start.Line, Column: l.Start.Column, Kind: l.Kind, Written: l.Written, Address: l.Address,
+			Resolved: l.Resolved, Host: l.Host, Verdict: verdict(l), Rule: l.Rule, Reason: l.Reason,
+			Warnings: l.Warnings, Second: l.Second,
+		})
+	}
+	for _, f := range res.Findings {
+		doc.Findings = append(doc.Findings, cssFinding{Rule: f.Rule, Severity: f.Severity.String(), Line: f.Start.Line, Column: f.Start.Column, Message: f.Message})
+	}
+	for _, r := range removals {
+		doc.Removed = append(doc.Removed, cssRemoval{Line: r.Start.Line, Column: r.Start.Column, What: r.What, Text: r.Text, Rules: r.Rules, Message: r.Message})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"github.com/remixlet/remixlet/internal/casetest"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCSSCommand(t *testing.T) {
+	dir := casetest.WriteFiles(t, map[string]string{
+		"manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"legacy.json":   `{"name": "x", "api": "1.0.1", "matches": ["https://news.example.com/*"]}`,
+		"broken.json":   `{"name": "x"}`,
+		"clean.css":     "a { background: url(https://news.example.com/a.png) }\n",
+		"bad.css":       "a { color: red; background: url(https://evil.example/a.png) }\n@import 'x.css';\n",
+		"inline.css":    "color: red; background: url(https://news.example.com/a.png)",
+		"plain.css":     "color: red",
+		"notutf8.css":   "a { content: \"\xff\" }",
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		out  string
+		err  string
+	}{
+		{"clean", []string{"css", p("clean.css"), "--manifest", p("manifest.json")}, 0, "clean.css:1:17: allowed url\n    written:  url(https://news.example.com/a.png)", ""},
+		{"refused", []string{"css", p("bad.css"), "--manifest", p("manifest.json")}, 1, "error css/remote-load", ""},
+		{"import", []string{"css", p("bad.css"), "--manifest", p("manifest.json")}, 1, "bad.css:2:9: refused @import css/import", ""},
+		{"no manifest refuses", []string{"css", p("clean.css")}, 1, "no manifest to check", ""},
+		{"legacy warns", []string{"css", p("bad.css"), "--manifest", p("legacy.json")}, 0, "warning css/remote-load", ""},
+		{"script refuses url", []string{"css", p("inline.css"), "--script"}, 1, "css/script-load", ""},
+		{"script clean", []string{"css", p("plain.css"), "--script"}, 0, "0 loads, 0 errors, 0 warnings", ""},
+		{"unreadable manifest", []string{"css", p("clean.css"), "--manifest", p("broken.json")}, 2, "", "could not be read"},
+		{"missing file", []string{"css", p("nope.css")}, 2, "", "no such file"},
+		{"not utf-8", []string{"css", p("notutf8.css"), "--manifest", p("manifest.json")}, 1, "package/invalid-utf8", ""},
+		{"bad format", []string{"css", p("clean.css"), "-f", "xml"}, 2, "", `unknown format "xml"`},
+		{"sanitize needs manifest", []string{"css", p("bad.css"), "--sanitize", p("out.css")}, 2, "", "--sanitize needs --manifest"},
+		{"sanitize not script", []string{"css", p("bad.css"), "--script", "--sanitize", p("out.css")}, 2, "", "drop --script"},
+		{"two files", []string{"css", p("bad.css"), p("clean.css")}, 2, "", "accepts 1 arg"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := run(t, tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.err) {
+				t.Errorf("exit %d (want %d)\nstdout: %s\nstderr: %s\nwant stdout containing %q, stderr containing %q", code, tc.code, out, errOut, tc.out, tc.err)
+			}
+		})
+	}
+}
+
+func TestCSSJSON(t *testing.T) {
+	dir := casetest.WriteFiles(t, map[string]string{
+		"manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"style.css":     "a { background: url(https://news.example.com/a.png) }\nb { background: url(\"https://\\65vil.example/\") }\n",
+	})
+	code, out, _ := run(t, "css", filepath.Join(dir, "style.css"), "--manifest", filepath.Join(dir, "manifest.json"), "--format", "json")
+	if code != 1 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	var doc cssJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !doc.Refused || len(doc.Loads) != 2 || len(doc.Findings) != 1 {
+		t.Fatalf("got %+v", doc)
+	}
+	l := doc.Loads[1]
+	if l.Line != 2 || l.Column != 17 || l.Address != "https://evil.example/" || l.Written != `url("https://\65vil.example/"` ||
+		l.Resolved != "https://evil.example/" || l.Verdict != "refused" || l.Rule != "css/remote-load" || !strings.Contains(l.Reason, "fetch:evil.example") {
+		t.Errorf("load %+v", l)
+	}
+	if doc.Loads[0].Verdict != "allowed" || doc.Loads[0].Host != "news.example.com" {
+		t.Errorf("load %+v", doc.Loads[0])
+	}
+}
+
+// TestCSSSanitize: the legacy sheet is written without its offending
+// parts, one report line each, and the written sheet checks clean.
+func TestCSSSanitize(t *testing.T) {
+	dir := casetest.WriteFiles(t, map[string]string{
+		"manifest.json": `{"name": "x", "api": "1.0.1", "matches": ["https://news.example.com/*"]}`,
+		"current.json":  `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"style.css": "@import 'https://news.example.com/x.css';\n" +
+			"a { color: red; background: url(https://evil.example/a.png) }\n" +
+			"input[value^=a] { background: url(https://news.example.com/v) }\n" +
+			"b { background: url(https://news.example.com/ok.png) }\n",
+	})
+	out := filepath.Join(dir, "out.css")
+	code, stdout, errOut := run(t, "css", filepath.Join(dir, "style.css"), "--manifest", filepath.Join(dir, "manifest.json"), "--sanitize", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, errOut)
+	}
+	for _, want := range []string{
+		"style.css:1:1: left out an at-rule `@import 'https://news.example.com/x.css';`: css/import",
+		"style.css:2:17: left out a declaration `background: url(https://evil.example/a.png)`: css/remote-load",
+		"style.css:3:1: left out a rule `input[value^=a] { background: url(https://news.example.com/v) }`: css/value-selector",
+		"wrote " + out + ": 3 part(s) left out",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, stdout, _ = run(t, "css", out, "--manifest", filepath.Join(dir, "current.json"))
+	if code != 0 || !strings.Contains(stdout, "1 load, 0 errors, 0 warnings") {
+		t.Errorf("the sanitized sheet does not check clean under api 1.0.2: exit %d\n%s", code, stdout)
+	}
+}

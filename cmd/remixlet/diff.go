@@ -1,0 +1,129 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/activation"
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/digest"
+)
+
+type diffOptions struct {
+	Old      string // "" for a new remixlet
+	New      string
+	ChatSite string
+	Allowed  []string
+	Format   string
+}
+
+func newDiffCmd(io streams) *cobra.Command {
+	opts := &diffOptions{}
+	cmd := &cobra.Command{
+		Use:   "diff [OLD] NEW",
+		Short: "What changed in permissions and reach, and the activation decision",
+		Long: `Compare a new version of a remixlet (NEW) with the running one (OLD; leave it
+out for a new remixlet) and make the activation decision:
+
+  refuse    the new manifest has a permission that is neither in the running
+            version nor allowed in the chat (--allowed)
+  dialog    it would run on a site the running version does not (a new host,
+            scheme or wider pattern; every site; for a new remixlet, any site
+            other than the chat's), its network rules differ, or a remixlet
+            that ran on other sites too would now run on just the chat's site
+            with permissions it already had
+  activate  otherwise: code changes, narrower reach, fewer permissions
+
+The output lists permissions added and removed with their reasons, sites added
+and removed (with an address each new one reaches), network rules added,
+removed and changed by id, and whether script.js and style.css changed; then
+the decision, why, and the dialog's text.
+
+Exit status: 0 activates without a question, 1 refused, 3 a dialog must ask
+first, 2 could not run.`,
+		Example: `  remixlet diff running/ new/ --chat-site https://news.example.com/
+  remixlet diff new/ --chat-site https://news.example.com/ --allowed storage`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.New = args[len(args)-1]
+			if len(args) == 2 {
+				opts.Old = args[0]
+			}
+			return runDiff(opts, io)
+		},
+	}
+	cmd.Flags().StringVar(&opts.ChatSite, "chat-site", "", "the `URL` of the page the chat started on")
+	cmd.Flags().StringArrayVar(&opts.Allowed, "allowed", nil, "a `permission` the person allowed in the chat (repeatable)")
+	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output `format`: text or json")
+	return cmd
+}
+
+func runDiff(opts *diffOptions, io streams) error {
+	if opts.Format != "text" && opts.Format != "json" {
+		return fmt.Errorf("unknown format %q: use text or json", opts.Format)
+	}
+	in := activation.Input{Allowed: opts.Allowed, ChatSite: opts.ChatSite}
+	labels := activation.Labels{New: opts.New, Running: opts.Old}
+	newVersion, refused, err := loadVersion(opts.New)
+	if err != nil {
+		return err
+	}
+	if refused != nil {
+		return reportRefused(io, refused)
+	}
+	in.New, labels.NewDigest = newVersion, newVersion.Digest
+	if opts.Old != "" {
+		old, refused, err := loadVersion(opts.Old)
+		if err != nil {
+			return err
+		}
+		if refused != nil {
+			return fmt.Errorf("the running version: %v", refused)
+		}
+		in.Running, labels.RunningDigest = old, old.Digest
+	}
+	d, err := activation.Decide(in)
+	var me *activation.ManifestError
+	if errors.As(err, &me) && me.Label == opts.New {
+		for _, f := range me.Findings {
+			fmt.Fprintln(io.Out, f)
+		}
+		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", err)
+		return exitError{exitRefused}
+	}
+	if err != nil {
+		return err
+	}
+	if opts.Format == "json" {
+		err = activation.WriteJSON(io.Out, d, labels)
+	} else {
+		err = activation.WriteText(io.Out, d, labels)
+	}
+	if err != nil {
+		return err
+	}
+	if code := d.Outcome.ExitCode(); code != exitOK {
+		return exitError{code}
+	}
+	return nil
+}
+
+// loadVersion reads a folder for the decision. A folder the loader refuses
+// has no version; refused lists why.
+func loadVersion(dir string) (*activation.Version, *digest.RefusedError, error) {
+	pkg, err := analysis.Load(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	sum, err := digest.Package(pkg)
+	var refused *digest.RefusedError
+	if errors.As(err, &refused) {
+		return nil, refused, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return &activation.Version{Label: dir, Digest: sum, Files: pkg.Files}, nil, nil
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/digest"
+)
+
+type digestOptions struct {
+	Dir string
+}
+
+func newDigestCmd(io streams) *cobra.Command {
+	opts := &digestOptions{}
+	return &cobra.Command{
+		Use:   "digest DIR",
+		Short: "Print the digest of a stored remixlet's exact files",
+		Long: `Print the digest an approval is bound to: Go's dirhash "h1:" format, the
+base64 SHA-256 of the sorted "sha256-hex  name" lines of the files, as in
+
+  cd DIR && sha256sum $(ls) | sha256sum
+
+It is computed from the bytes the loader read, after it refused links, folders
+and any file the stored form does not have. A folder it refuses has no digest.
+
+Exit status: 0 printed, 1 the folder is refused, 2 could not run.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Dir = args[0]
+			return runDigest(opts, io)
+		},
+	}
+}
+
+func runDigest(opts *digestOptions, io streams) error {
+	pkg, err := analysis.Load(opts.Dir)
+	if err != nil {
+		return err
+	}
+	sum, err := digest.Package(pkg)
+	var refused *digest.RefusedError
+	if errors.As(err, &refused) {
+		return reportRefused(io, refused)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(io.Out, sum)
+	return err
+}

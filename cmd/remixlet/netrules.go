@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/netrules"
+)
+
+type netrulesOptions struct {
+	Dir         string
+	ExtensionID string
+	Sanitize    string // path to write rules.json without the left-out rules
+}
+
+func newNetrulesCmd(io streams) *cobra.Command {
+	opts := &netrulesOptions{}
+	cmd := &cobra.Command{
+		Use:   "netrules DIR",
+		Short: "Print the installed form of a remixlet's network rules",
+		Long: `Check a stored remixlet's rules.json against its manifest, as 'remixlet lint'
+does, and print the rules as the extension installs them: normalised (lower-case
+header names and domains, deprecated keys renamed, explicit priorities) and
+scoped. Rules of a remixlet that runs on some sites get initiatorDomains from
+its sites; rules of one that runs on every site exclude the extension's own
+requests (excludedInitiatorDomains with --extension-id, which it then needs)
+and the hosts it fetches from or observes.
+
+Findings go to standard error. A remixlet saved before API 1.0.2 keeps running
+without the rules that break a Remixlet limit: each is reported as a warning
+and left out, with a line saying which and why. --sanitize OUT writes
+rules.json as stored less those rules, each kept rule exactly as written.
+
+Exit status: 0 the installed form was printed, 1 the rules are refused,
+2 could not run (no rules.json, a usage error, a missing --extension-id).`,
+		Example: `  remixlet netrules testdata/examples/block-trackers
+  remixlet netrules --extension-id abcdefghijklmnopabcdefghijklmnop remixlets/every-site
+  remixlet netrules --sanitize rules.json.new remixlets/old`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Dir = args[0]
+			return runNetrules(opts, io)
+		},
+	}
+	cmd.Flags().StringVar(&opts.ExtensionID, "extension-id", "", "the installing extension's `ID` (32 letters a-p); required for a remixlet that runs on every site")
+	cmd.Flags().StringVar(&opts.Sanitize, "sanitize", "", "write rules.json less the rules a legacy remixlet leaves out to `OUT`")
+	return cmd
+}
+
+func runNetrules(opts *netrulesOptions, io streams) error {
+	pkg, err := analysis.Load(opts.Dir)
+	if err != nil {
+		return err
+	}
+	if !pkg.Has(netrules.FileName) {
+		return fmt.Errorf("%s has no %s: there are no network rules to install", opts.Dir, netrules.FileName)
+	}
+	res := analysis.RunPackage(pkg, []*analysis.Analyzer{netrules.Analyzer})
+	if res.Err != nil {
+		return res.Err
+	}
+	for _, f := range res.Findings {
+		fmt.Fprintf(io.ErrOut, "%s\n", describe(opts.Dir, f))
+	}
+	if res.Refused() {
+		return exitError{exitRefused}
+	}
+	m := res.ResultOf[manifest.Analyzer].(*manifest.Manifest)
+	checked := res.ResultOf[netrules.Analyzer].(*netrules.Result)
+	installed, err := checked.Installed(m, netrules.Options{ExtensionID: opts.ExtensionID})
+	if err != nil {
+		if errors.Is(err, netrules.ErrNeedExtensionID) {
+			return fmt.Errorf("%s runs on every site: %w", opts.Dir, err)
+		}
+		return err
+	}
+	for _, lo := range checked.LeftOut {
+		for _, why := range lo.Reasons {
+			fmt.Fprintf(io.ErrOut, "left out %s (%s:%s): %s\n", lo.Rule.Name(), netrules.FileName, why.Start, why.Message)
+		}
+	}
+	if opts.Sanitize != "" {
+		if err := os.WriteFile(opts.Sanitize, checked.WithoutLeftOut(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(io.ErrOut, "wrote %s: %d rule(s) kept, %d left out\n", opts.Sanitize, len(checked.Kept()), len(checked.LeftOut))
+	}
+	_, err = io.Out.Write(installed)
+	return err
+}
+
+// describe prints a finding with its folder, as lint's text output does.
+func describe(dir string, f finding.Finding) string {
+	if f.File != "" {
+		f.File = filepath.Join(dir, f.File)
+	}
+	return f.String()
+}

@@ -1,0 +1,86 @@
+// Package cssguard reads a stylesheet as Chrome does and proves every load
+// it can make.
+//
+// The extension inserts a remixlet's style.css into the page, so every
+// address in it is a request the page makes. Check lists each load with
+// its verdict under the address rule shared with the script lint
+// (manifest.CheckLoad) and reports what is refused; Sanitize writes the
+// sheet as Remixlet installs it for a remixlet saved before API 1.0.2;
+// Analyzer runs Check in `remixlet lint`.
+//
+// # Two readings
+//
+// The primary reading is this package's own tokenizer, written to behave
+// as Chrome's css_tokenizer.cc does: escapes decoded
+// before url( is recognised, NUL as U+FFFD where Chrome consumes it and as
+// nothing where Chrome only peeks, CR and FF as newlines with CRLF counted
+// once, Chrome's bad-url and bad-string recovery, unicode-range tokens, and
+// every non-ASCII code point as a name code point (Chrome, not the newer
+// specification). It is checked against the public css-tokenizer-tests
+// corpus (testdata/css-tokenizer-tests); the cases where Chrome differs
+// from the newer specification are listed in corpus_test.go. Writing the
+// tokenizer here, instead of patching around tdewolff/parse's lexer, was
+// chosen because that lexer keeps raw bytes, recognises url( before
+// decoding escapes and recovers from malformed input differently: every
+// fix-up would be a second tokenizer in disguise.
+//
+// tdewolff's lexer stays as an independent second reading. Every load it
+// sees where the primary reading saw none is checked too; if the address
+// rule would refuse it, the sheet is refused as ambiguous
+// (css/ambiguous-load): two readers disagreeing about a load is how loads
+// are hidden, and the guard fails closed on it. The two readings touch
+// disjoint state, so on large sheets they run in parallel; a sheet with no
+// backslash, NUL or literal load name (url(, src(, image-set(, @import,
+// @namespace) is not read twice, since the second reading could find
+// nothing in it (FuzzSecondPrefilter checks that).
+//
+// # What counts as a load
+//
+// Every url token; url( with a string; src(); every string or url inside
+// image-set() and -webkit-image-set(); every @import and @namespace, in any
+// case and with escaped names. Loads count wherever they appear, also in
+// places Chrome's parser would drop (a url token in a selector): listing a
+// load that never happens is safe, missing one is not.
+//
+// # Conditions
+//
+// A rule is read as prelude and block with Chrome's nesting of {} [] ()
+// and functions; a statement ends at a semicolon at its own level or with
+// its block. What a prelude tests is inherited by everything nested in its
+// block (CSS nesting, @media, @scope and the rest), so a load is judged by
+// every selector and at-rule around it.
+//
+//   - A rule whose prelude, or an enclosing one, has an attribute selector
+//     naming value (any operator, case flag, namespace, escaped or upper-case
+//     name, inside :has() :is() :where() :not() or @scope) and whose block
+//     loads is refused (css/value-selector), whatever the host. So is such a
+//     rule that uses var() of a custom property holding a load, directly or
+//     through other custom properties.
+//   - Warnings, for loads the address rule allows: an attribute selector
+//     with a value test on another attribute (css/conditional-attribute);
+//     user-state pseudo-classes :checked :focus :focus-within :focus-visible
+//     :hover :active :valid :invalid :user-valid :user-invalid
+//     :placeholder-shown :autofill :-webkit-autofill :indeterminate
+//     :in-range :out-of-range :target :target-within
+//     (css/conditional-state); a remote @font-face with unicode-range
+//     (css/conditional-font); attr(), if() or style() in the same
+//     declaration or in an enclosing prelude such as @container style()
+//     (css/conditional-function).
+//
+// # Decisions where the issue is silent
+//
+//   - A fragment-only url(#id) is refused as relative, like every other
+//     address the page resolves; SVG filters belong in markup.
+//   - Script mode refuses every load and also the bare text url( anywhere,
+//     in a string or comment too, as the page agent does; a legacy
+//     manifest does not soften it.
+//   - In Stylesheet mode without a manifest every load is refused.
+//   - Nesting deeper than 256 blocks, brackets and functions is refused
+//     (css/too-deep), which keeps every walk up the nesting bounded. All
+//     other work is linear in the sheet's size.
+//   - Sanitize leaves out the declaration holding an offending load, the
+//     whole rule for css/value-selector, the at-rule for @import and
+//     @namespace, and checks its output again until nothing is refused
+//     (a removal can change how the rest reads); if that fails it returns an
+//     error rather than a sheet that still loads what it may not.
+package cssguard

@@ -1,0 +1,951 @@
+package cssguard
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/manifest"
+)
+
+// Mode selects what kind of CSS is checked.
+type Mode int
+
+const (
+	// Stylesheet is style.css: loads allowed by the address rule
+	// (manifest.CheckLoad).
+	Stylesheet Mode = iota
+	// Script is CSS a script writes (dom.addStyle text, inline styles): no
+	// load of any kind, no url( at all.
+	Script
+)
+
+// Kinds of load, as Load.Kind names them.
+const (
+	KindURL       = "url"         // an unquoted url token: url(https://…)
+	KindURLString = "url()"       // url( with a string: url("https://…")
+	KindSrc       = "src()"       // src("…")
+	KindImageSet  = "image-set()" // an address inside image-set() or -webkit-image-set()
+	KindImport    = "@import"
+	KindNamespace = "@namespace"
+	KindText      = "url( text" // Script mode: the text url( where no load is (a string, a comment)
+)
+
+// Load is one address the CSS asks the page to load, with its verdict.
+type Load struct {
+	Kind     string
+	Start    finding.Position // of the token that holds the address
+	End      finding.Position
+	Offset   int    // byte offset of Start
+	Written  string // the source text of that token, as written
+	Address  string // the address after CSS escapes are decoded
+	Resolved string // as the browser resolves it (WHATWG URL); "" if it does not parse
+	Host     string
+	Allowed  bool
+	Rule     string   // the rule that refuses it; "" when allowed
+	Reason   string   // why it is refused, and what to do instead
+	Warnings []string // rules of the conditional-load warnings it carries
+	Second   bool     // seen only by the second, independent reader
+
+	stmt int // innermost statement holding it (for Sanitize)
+}
+
+// Result is what Check found.
+type Result struct {
+	Loads    []Load            // every load, in source order
+	Findings []finding.Finding // errors, or warnings for a legacy remixlet
+
+	problems []problem // what Sanitize leaves out
+	stmts    []span
+}
+
+// span is a statement's extent: a declaration with its semicolon, or a
+// rule with its block.
+type span struct {
+	start, end int
+	top        bool // a statement of the stylesheet itself, not inside a block
+}
+
+// problem is one error with the statement that must go for it to go.
+type problem struct {
+	finding finding.Finding
+	offset  int
+	stmt    int // statement to leave out; -1: the top-level statement around offset
+	what    string
+}
+
+// Check reads css as Chrome does and returns every load with its verdict
+// plus the findings. file is the name findings carry ("style.css"); m may
+// be nil only in Script mode (a nil manifest in Stylesheet mode refuses
+// every load). Positions are 1-based lines and character columns in css.
+func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
+	g := &guard{src: css, file: file, m: m, mode: mode}
+	switch {
+	case !secondMaySeeLoad(css):
+		g.scan()
+	case len(css) >= concurrentSize:
+		// Two independent readings of a large sheet: in parallel.
+		done := make(chan any, 1)
+		go func() {
+			// A panic here must reach the caller's recover (the analysis
+			// driver turns it into an error), not kill the process.
+			defer func() { done <- recover() }()
+			g.secondReading()
+		}()
+		g.scan()
+		if p := <-done; p != nil {
+			panic(p)
+		}
+	default:
+		g.scan()
+		g.secondReading()
+	}
+	g.mergeSecond()
+	g.finish()
+	return &g.res
+}
+
+// concurrentSize is the size from which the two readings run in parallel;
+// below it a goroutine costs more than it saves.
+const concurrentSize = 32 << 10
+
+// Fact bits: what a prelude or a statement tests.
+const (
+	factValueAttr    uint8 = 1 << iota // an attribute selector on value
+	factOtherAttr                      // an attribute selector with a value test on another attribute
+	factUserState                      // :hover, :checked, :focus, …
+	factFunction                       // attr(), if(), style()
+	factFontFace                       // the @font-face block
+	factUnicodeRange                   // its unicode-range descriptor
+)
+
+// isUserState reports whether an ident after a colon names a user-state
+// pseudo-class, without allocating for the common lower-case spelling.
+func isUserState(src []byte, t Token) bool {
+	raw := t.Raw(src)
+	if len(raw) < 5 || len(raw) > 20 || !userStateFirst[raw[0]] {
+		return false // most idents after a colon are values (block, none, …)
+	}
+	if t.flags&flagEscaped == 0 && !hasUpper(raw) {
+		return userStates[string(raw)]
+	}
+	return userStates[asciiLower(t.Value(src))]
+}
+
+func hasUpper(b []byte) bool {
+	for _, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// userStateFirst holds the first bytes of userStates (and of an escape).
+var userStateFirst = func() (set [256]bool) {
+	for name := range userStates {
+		set[name[0]] = true
+		set[name[0]-'a'+'A'] = true
+	}
+	set['\\'] = true
+	return set
+}()
+
+// userStates are the pseudo-classes that change with what the user does.
+var userStates = map[string]bool{
+	"checked": true, "focus": true, "focus-within": true, "focus-visible": true, "hover": true,
+	"active": true, "valid": true, "invalid": true, "user-valid": true, "user-invalid": true,
+	"placeholder-shown": true, "autofill": true, "-webkit-autofill": true, "indeterminate": true,
+	"in-range": true, "out-of-range": true, "target": true, "target-within": true,
+}
+
+type frameKind uint8
+
+const (
+	frameBlock    frameKind = iota // a rule's {} block: statements inside
+	frameSimple                    // {} inside a value or prelude
+	frameParen                     // ( or a function
+	frameBracket                   // [
+	frameURL                       // url( function: its first string is the address
+	frameSrc                       // src(
+	frameImageSet                  // image-set(, -webkit-image-set(
+	frameVar                       // var(: its first ident names a custom property
+)
+
+type frame struct {
+	kind  frameKind
+	start int // offset of the opening token
+	// bracket: attribute selector reading
+	attrNamed bool // an ident before any =
+	attrValue bool // one of them is value
+	attrOp    bool
+	// url/src/var: whether the first argument was seen
+	done bool
+	// block: what it is
+	block int
+	fn    frameKind // the innermost function around (this one included)
+}
+
+// block is an open {} block of a rule; g.blocks is the stack of them.
+type block struct {
+	facts      uint8 // own prelude's and every ancestor's
+	own        uint8 // own prelude's
+	customProp string
+	valueRule  int // statement of the outermost enclosing rule whose own prelude tests value, or -1
+	fontLoads  []int
+}
+
+// stmtState is the statement being read at the innermost block level.
+type stmtState struct {
+	started    bool // its first significant token was read
+	top        bool // a statement of the stylesheet, not inside a block
+	colon      bool // the first ident was followed by a colon: a declaration
+	afterFirst bool
+	addressed  bool // @import/@namespace: its address was taken
+	facts      uint8
+	first      TokenType
+	kind       stmtKind
+	start      int
+	index      int    // in res.stmts, once something refers to it; else -1
+	loadStart  int    // its loads are res.Loads[loadStart:] while it is read
+	arg        string // a custom property's name; @property's property
+}
+
+// stmtKind is what the guard acts on about a statement's first token.
+type stmtKind uint8
+
+const (
+	stmtOther stmtKind = iota
+	stmtCustom
+	stmtUnicodeRange
+	stmtImport
+	stmtNamespace
+	stmtFontFace
+	stmtProperty
+)
+
+type customDecl struct {
+	name    string
+	hasLoad bool
+	refs    []string
+}
+
+type varRef struct {
+	name      string
+	offset    int
+	pos       finding.Position
+	valueRule int // the statement of the value-testing rule
+}
+
+type guard struct {
+	src  []byte
+	file string
+	m    *manifest.Manifest
+	mode Mode
+	res  Result
+
+	frames []frame
+	blocks []block
+	cur    int // innermost block, -1 at the top
+	stmt   stmtState
+	outer  []stmtState // statements of enclosing blocks, suspended
+
+	custom     map[string]*customDecl
+	varRefs    []varRef
+	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
+	tooDeep    bool
+	second     []secondCandidate // the second reader's loads, merged after both readings
+	cursor     posCursor
+}
+
+func (g *guard) pos(off int) finding.Position { return g.cursor.position(g.src, off) }
+
+func (g *guard) scan() {
+	g.cur = -1
+	g.stmt.started = false
+	g.custom = map[string]*customDecl{}
+
+	g.loadOffset = map[int]bool{}
+	z := NewTokenizer(g.src)
+	prevColon := false
+	for {
+		t, ok := z.nextSignificant()
+		if !ok {
+			break
+		}
+		atStmtLevel := len(g.frames) == 0 || g.frames[len(g.frames)-1].kind == frameBlock
+		if atStmtLevel && !g.stmt.started {
+			switch t.Type {
+			case Semicolon, CDO, CDC:
+				continue
+			case RightBrace:
+				if g.cur >= 0 {
+					g.closeBlock(t)
+					continue
+				}
+			}
+			g.startStmt(t)
+		} else if atStmtLevel && !g.stmt.afterFirst {
+			g.stmt.afterFirst = true
+			if t.Type == Colon && g.stmt.first == Ident {
+				g.stmt.colon = true
+			}
+		}
+		colonBefore := prevColon
+		prevColon = t.Type == Colon
+		switch t.Type {
+		case Semicolon:
+			if atStmtLevel {
+				g.endStmt(t.End)
+				continue
+			}
+		case LeftBrace:
+			if atStmtLevel {
+				g.openBlock(t)
+			} else {
+				g.push(frame{kind: frameSimple, start: t.Start})
+			}
+			continue
+		case RightBrace:
+			if atStmtLevel {
+				if g.cur >= 0 {
+					g.endStmt(t.Start)
+					g.closeBlock(t)
+				}
+				continue
+			}
+			g.popTo(frameSimple, t)
+			continue
+		case LeftParen:
+			g.push(frame{kind: frameParen, start: t.Start})
+			continue
+		case LeftBracket:
+			g.push(frame{kind: frameBracket, start: t.Start})
+			continue
+		case RightParen:
+			g.popTo(frameParen, t)
+			continue
+		case RightBracket:
+			g.popTo(frameBracket, t)
+			continue
+		case Function:
+			g.function(t)
+			continue
+		case URL:
+			g.addLoad(t, KindURL, urlValue(t.Raw(g.src)))
+			continue
+		case BadURL:
+			g.addProblem("css/bad-url", t.Start, "a malformed url( (a quote, parenthesis, space or control character inside an unquoted address, or an escaped line break): Chrome drops it and skips ahead, so quote the address: url(\"https://…\")")
+			continue
+		case BadString:
+			g.addProblem("css/bad-string", t.Start, "a string is broken by a line break: Chrome ends it there and reads the rest as CSS; close the quote on the same line, or escape the line break with a backslash")
+			continue
+		case String:
+			g.stringToken(t)
+			continue
+		case Ident:
+			g.ident(t, colonBefore)
+			continue
+		case Delim:
+			if len(g.frames) > 0 {
+				if f := &g.frames[len(g.frames)-1]; f.kind == frameBracket && g.src[t.Start] == '=' {
+					f.attrOp = true
+				}
+			}
+		}
+	}
+	// The end of the input closes everything.
+	g.endStmt(len(g.src))
+	for g.cur >= 0 {
+		g.closeBlock(Token{Start: len(g.src), End: len(g.src)})
+	}
+}
+
+func (g *guard) startStmt(t Token) {
+	// Field by field: a statement starts at almost every declaration, and
+	// assigning a whole struct costs more than the rest of the bookkeeping.
+	st := &g.stmt
+	st.started, st.top, st.colon, st.afterFirst, st.addressed = true, g.cur < 0, false, false, false
+	st.facts, st.first, st.kind = 0, t.Type, stmtOther
+	st.start, st.index, st.loadStart = t.Start, -1, len(g.res.Loads)
+	if st.arg != "" {
+		st.arg = ""
+	}
+	if st.top {
+		g.stmtIndex() // top-level statements are always recorded: Sanitize falls back on them
+	}
+	raw, escaped := t.Raw(g.src), t.flags&flagEscaped != 0
+	switch t.Type {
+	case AtKeyword:
+		name := raw[1:]
+		switch {
+		case equalFoldName(name, escaped, "font-face"):
+			st.kind = stmtFontFace
+			st.facts |= factFontFace
+		case equalFoldName(name, escaped, "import"):
+			st.kind = stmtImport
+			g.loadOffset[t.Start] = true
+		case equalFoldName(name, escaped, "namespace"):
+			st.kind = stmtNamespace
+			g.loadOffset[t.Start] = true
+		case equalFoldName(name, escaped, "property"):
+			st.kind = stmtProperty
+		}
+	case Ident:
+		// Only the names the guard acts on, so that an ordinary
+		// declaration costs no allocation.
+		switch {
+		case escaped:
+			if name := t.Value(g.src); strings.HasPrefix(name, "--") {
+				st.kind, st.arg = stmtCustom, name
+			} else if asciiLower(name) == "unicode-range" {
+				st.kind = stmtUnicodeRange
+			}
+		case len(raw) > 2 && raw[0] == '-' && raw[1] == '-':
+			st.kind, st.arg = stmtCustom, string(raw)
+		case equalFoldName(raw, false, "unicode-range"):
+			st.kind = stmtUnicodeRange
+		}
+	}
+}
+
+// stmtIndex records the current statement's span, once, and returns its
+// index: only statements something refers to are recorded.
+func (g *guard) stmtIndex() int {
+	s := &g.stmt
+	if s.index < 0 {
+		s.index = len(g.res.stmts)
+		g.res.stmts = append(g.res.stmts, span{start: s.start, end: len(g.src), top: s.top})
+	}
+	return s.index
+}
+
+// endStmt ends the current statement at end (after its semicolon, or
+// before the brace that closes its block).
+func (g *guard) endStmt(end int) {
+	s := &g.stmt
+	if !s.started {
+		return
+	}
+	if s.index >= 0 {
+		g.res.stmts[s.index].end = end
+	}
+	g.functionNear(s)
+	if s.colon && s.kind == stmtCustom && len(g.res.Loads) > s.loadStart {
+		g.customDecl(s.arg).hasLoad = true
+	}
+	if s.colon && s.kind == stmtUnicodeRange && g.cur >= 0 {
+		g.blocks[g.cur].own |= factUnicodeRange
+	}
+	if (s.kind == stmtImport || s.kind == stmtNamespace) && !s.addressed {
+		rule := "css/import"
+		msg := "@import is never allowed: put the rules in style.css"
+		if s.kind == stmtNamespace {
+			rule = "css/namespace"
+			msg = "@namespace is not allowed: remove it and select elements without a namespace prefix"
+		}
+		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, s.start, "%s", msg), offset: s.start, stmt: g.stmtIndex(), what: "at-rule"})
+	}
+	g.stmt.started = false
+}
+
+// functionNear warns on the statement's loads when attr(), if() or
+// style() appears in the same declaration or prelude, before or after.
+func (g *guard) functionNear(s *stmtState) {
+	if s.facts&factFunction == 0 {
+		return
+	}
+	for i := s.loadStart; i < len(g.res.Loads); i++ {
+		g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-function")
+	}
+}
+
+func (g *guard) customDecl(name string) *customDecl {
+	d := g.custom[name]
+	if d == nil {
+		d = &customDecl{name: name}
+		g.custom[name] = d
+	}
+	return d
+}
+
+func (g *guard) openBlock(t Token) {
+	if !g.stmt.started {
+		g.startStmt(t)
+	}
+	g.functionNear(&g.stmt)
+	b := block{own: g.stmt.facts, valueRule: -1}
+	if g.cur >= 0 {
+		p := g.blocks[g.cur]
+		b.facts = p.facts
+		b.valueRule = p.valueRule
+	}
+	b.facts |= b.own &^ factUnicodeRange
+	if b.own&factValueAttr != 0 && b.valueRule < 0 {
+		b.valueRule = g.stmtIndex()
+	}
+	switch {
+	case g.stmt.colon && g.stmt.kind == stmtCustom:
+		b.customProp = g.stmt.arg // --x: { … }
+	case g.stmt.kind == stmtProperty:
+		b.customProp = g.stmt.arg
+	}
+	g.blocks = append(g.blocks, b)
+	g.push(frame{kind: frameBlock, start: t.Start, block: len(g.blocks) - 1})
+	g.outer = append(g.outer, g.stmt)
+	g.cur = len(g.blocks) - 1
+	g.stmt.started = false
+}
+
+func (g *guard) closeBlock(t Token) {
+	// Unclosed frames inside the block close with it.
+	for len(g.frames) > 0 && g.frames[len(g.frames)-1].kind != frameBlock {
+		g.frames = g.frames[:len(g.frames)-1]
+	}
+	if len(g.frames) == 0 {
+		return
+	}
+	g.frames = g.frames[:len(g.frames)-1]
+	b := &g.blocks[g.cur]
+	if b.own&factFontFace != 0 && b.own&factUnicodeRange != 0 {
+		for _, i := range b.fontLoads {
+			g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-font")
+		}
+	}
+	g.blocks = g.blocks[:g.cur]
+	g.cur--
+	g.stmt = g.outer[len(g.outer)-1]
+	g.outer = g.outer[:len(g.outer)-1]
+	g.endStmt(t.End)
+}
+
+// popTo closes the innermost frame of the kind a closing token closes.
+// A closing token with no opener in the current statement is an ordinary
+// token (Chrome keeps it in the prelude or value).
+func (g *guard) popTo(kind frameKind, t Token) {
+	for i := len(g.frames) - 1; i >= 0; i-- {
+		f := g.frames[i]
+		if f.kind == frameBlock {
+			return
+		}
+		fk := f.kind
+		if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar {
+			fk = frameParen
+		}
+		if fk != kind {
+			// Chrome's blocks close only on their own closer; a mismatched
+			// one is a plain token inside.
+			return
+		}
+		g.frames = g.frames[:i]
+		g.closeFrame(f, t)
+		return
+	}
+}
+
+func (g *guard) closeFrame(f frame, t Token) {
+	switch f.kind {
+	case frameBracket:
+		switch {
+		case f.attrValue:
+			g.stmt.facts |= factValueAttr
+		case f.attrOp && f.attrNamed:
+			g.stmt.facts |= factOtherAttr
+		}
+	case frameSrc:
+		if !f.done {
+			g.addLoadAt(f.start, t.End, KindSrc, "")
+		}
+	}
+}
+
+func (g *guard) innermost() *frame {
+	if len(g.frames) == 0 {
+		return nil
+	}
+	return &g.frames[len(g.frames)-1]
+}
+
+func (g *guard) function(t Token) {
+	raw := t.Raw(g.src)
+	escaped := t.flags&flagEscaped != 0
+	name := raw[:len(raw)-1]
+	kind := frameParen
+	switch {
+	case equalFoldName(name, escaped, "url"):
+		kind = frameURL
+	case equalFoldName(name, escaped, "src"):
+		kind = frameSrc
+	case equalFoldName(name, escaped, "image-set"), equalFoldName(name, escaped, "-webkit-image-set"):
+		kind = frameImageSet
+		g.addProblem("css/image-set", t.Start, "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover")
+	case equalFoldName(name, escaped, "var"):
+		kind = frameVar
+	case equalFoldName(name, escaped, "attr"), equalFoldName(name, escaped, "if"), equalFoldName(name, escaped, "style"):
+		g.stmt.facts |= factFunction
+	}
+	g.push(frame{kind: kind, start: t.Start})
+}
+
+func (g *guard) stringToken(t Token) {
+	f := g.innermost()
+	switch {
+	case f != nil && (f.kind == frameURL || f.kind == frameSrc) && !f.done:
+		f.done = true
+		kind := KindURLString
+		switch {
+		case f.kind == frameSrc:
+			kind = KindSrc
+		case g.importAddress():
+			kind = g.importKind()
+		case g.inImageSet():
+			kind = KindImageSet
+		}
+		g.addLoadAt(f.start, t.End, kind, t.Value(g.src))
+	case g.inImageSet():
+		g.addLoadAt(t.Start, t.End, KindImageSet, t.Value(g.src))
+	case g.importAddress():
+		g.addLoadAt(t.Start, t.End, g.importKind(), t.Value(g.src))
+	}
+}
+
+// inImageSet reports whether the innermost function is image-set().
+func (g *guard) inImageSet() bool {
+	f := g.innermost()
+	return f != nil && f.fn == frameImageSet
+}
+
+// maxDepth bounds nesting of blocks, brackets and functions. No real
+// stylesheet comes near it; past it the sheet is refused, which keeps every
+// walk up the nesting bounded.
+const maxDepth = 256
+
+func (g *guard) push(f frame) {
+	switch f.kind {
+	case frameParen, frameURL, frameSrc, frameImageSet, frameVar:
+		f.fn = f.kind
+	default:
+		if top := g.innermost(); top != nil && f.kind != frameBlock {
+			f.fn = top.fn
+		}
+	}
+	g.frames = append(g.frames, f)
+	if len(g.frames) == maxDepth+1 && !g.tooDeep {
+		g.tooDeep = true
+		g.addProblem("css/too-deep", f.start, "blocks, brackets and functions are nested more than %d deep here: no stylesheet needs that; flatten the rules", maxDepth)
+	}
+}
+
+// importAddress reports whether a string or url token here is the address
+// of an @import or @namespace, and takes it.
+func (g *guard) importAddress() bool {
+	s := &g.stmt
+	if (s.kind != stmtImport && s.kind != stmtNamespace) || s.addressed {
+		return false
+	}
+	s.addressed = true
+	return true
+}
+
+func (g *guard) importKind() string {
+	if g.stmt.kind == stmtNamespace {
+		return KindNamespace
+	}
+	return KindImport
+}
+
+func (g *guard) ident(t Token, afterColon bool) {
+	f := g.innermost()
+	switch {
+	case f != nil && f.kind == frameBracket:
+		if !f.attrOp {
+			f.attrNamed = true
+			f.attrValue = f.attrValue || equalFoldName(t.Raw(g.src), t.flags&flagEscaped != 0, "value")
+		}
+	case f != nil && f.kind == frameVar && !f.done:
+		f.done = true
+		g.varRef(t)
+	case afterColon:
+		if isUserState(g.src, t) {
+			g.stmt.facts |= factUserState
+		}
+	}
+	if g.stmt.kind == stmtProperty && g.stmt.arg == "" {
+		g.stmt.arg = t.Value(g.src)
+	}
+}
+
+func (g *guard) varRef(t Token) {
+	name := t.Value(g.src)
+	if s := &g.stmt; s.colon && s.kind == stmtCustom {
+		d := g.customDecl(s.arg)
+		d.refs = append(d.refs, name)
+	}
+	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
+		if cp := g.blocks[b].customProp; cp != "" {
+			d := g.customDecl(cp)
+			d.refs = append(d.refs, name)
+		}
+	}
+	if vr := g.valueRule(); vr >= 0 {
+		g.varRefs = append(g.varRefs, varRef{name: name, offset: t.Start, pos: g.pos(t.Start), valueRule: vr})
+	}
+}
+
+// valueRule returns the statement of the outermost rule around the
+// current token whose prelude tests value, or -1.
+func (g *guard) valueRule() int {
+	if g.cur < 0 {
+		return -1
+	}
+	return g.blocks[g.cur].valueRule
+}
+
+func (g *guard) addLoad(t Token, kind, address string) {
+	if g.importAddress() {
+		kind = g.importKind()
+	} else if g.inImageSet() {
+		kind = KindImageSet
+	}
+	g.addLoadAt(t.Start, t.End, kind, address)
+}
+
+func (g *guard) addLoadAt(start, end int, kind, address string) {
+	if !g.stmt.started {
+		// A load always belongs to a statement; this one starts here.
+		g.startStmt(Token{Type: Delim, Start: start, End: end})
+	}
+	l := Load{
+		Kind: kind, Offset: start, Start: g.pos(start), End: g.pos(end),
+		Written: string(g.src[start:end]), Address: address, stmt: g.stmtIndex(),
+	}
+	i := len(g.res.Loads)
+	g.res.Loads = append(g.res.Loads, l)
+	g.loadOffset[start] = true
+	g.conditions(i)
+}
+
+// conditions records what the load depends on: the rules around it.
+func (g *guard) conditions(i int) {
+	l := &g.res.Loads[i]
+	var facts uint8
+	if g.cur >= 0 {
+		facts = g.blocks[g.cur].facts
+	}
+	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
+		if cp := g.blocks[b].customProp; cp != "" {
+			g.customDecl(cp).hasLoad = true
+		}
+		if g.blocks[b].own&factFontFace != 0 {
+			g.blocks[b].fontLoads = append(g.blocks[b].fontLoads, i)
+		}
+	}
+	if vr := g.valueRule(); vr >= 0 {
+		l.Rule = "css/value-selector"
+		l.stmt = vr
+	}
+	if facts&factOtherAttr != 0 {
+		l.Warnings = append(l.Warnings, "css/conditional-attribute")
+	}
+	if facts&factUserState != 0 {
+		l.Warnings = append(l.Warnings, "css/conditional-state")
+	}
+	if facts&factFunction != 0 {
+		l.Warnings = append(l.Warnings, "css/conditional-function")
+	}
+}
+
+func (g *guard) addProblem(rule string, off int, format string, args ...any) {
+	if !g.stmt.started {
+		g.startStmt(Token{Type: Delim, Start: off, End: off})
+	}
+	g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, off, format, args...), offset: off, stmt: g.stmtIndex(), what: "declaration"})
+}
+
+// findingAt is newFinding at a position already computed: findings made
+// after the scan come out of order, and recounting from the start of the
+// sheet for each would be quadratic.
+func (g *guard) findingAt(rule string, pos finding.Position, format string, args ...any) finding.Finding {
+	return finding.New(rule, g.file, pos, format, args...)
+}
+
+func (g *guard) newFinding(rule string, off int, format string, args ...any) finding.Finding {
+	return finding.New(rule, g.file, g.pos(off), format, args...)
+}
+
+func appendOnce(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+// finish gives every load its verdict and turns problems into findings.
+func (g *guard) finish() {
+	loadHolding := g.loadHoldingProperties()
+	for _, vr := range g.varRefs {
+		if loadHolding[vr.name] {
+			g.res.problems = append(g.res.problems, problem{
+				finding: g.findingAt("css/value-selector", vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
+				offset:  vr.offset, stmt: vr.valueRule, what: "rule",
+			})
+		}
+	}
+	for i := range g.res.Loads {
+		g.verdict(&g.res.Loads[i])
+	}
+	slices.SortStableFunc(g.res.Loads, func(a, b Load) int { return a.Offset - b.Offset })
+	slices.SortStableFunc(g.res.problems, func(a, b problem) int { return a.offset - b.offset })
+	legacy := g.mode == Stylesheet && g.m != nil && g.m.Legacy()
+	for _, p := range g.res.problems {
+		f := p.finding
+		if legacy {
+			f = f.AsWarning(fmt.Sprintf("saved against api %s, before %s: Remixlet leaves this %s out when it inserts the stylesheet; `remixlet css --sanitize` writes the sheet without it", g.m.API, manifest.LoadChecks, p.what))
+		}
+		g.res.Findings = append(g.res.Findings, f)
+	}
+	for _, l := range g.res.Loads {
+		if !l.Allowed {
+			continue
+		}
+		for _, w := range l.Warnings {
+			g.res.Findings = append(g.res.Findings, g.findingAt(w, l.Start, "%s", warningMessage(w, l)))
+		}
+	}
+	finding.Sort(g.res.Findings)
+}
+
+// loadHoldingProperties returns the custom properties whose value holds a
+// load, directly or through var() of another such property.
+func (g *guard) loadHoldingProperties() map[string]bool {
+	usedBy := map[string][]string{} // property → the properties whose value uses it
+	var work []string
+	holding := map[string]bool{}
+	for name, d := range g.custom {
+		for _, r := range d.refs {
+			usedBy[r] = append(usedBy[r], name)
+		}
+		if d.hasLoad {
+			holding[name] = true
+			work = append(work, name)
+		}
+	}
+	for len(work) > 0 {
+		name := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, user := range usedBy[name] {
+			if !holding[user] {
+				holding[user] = true
+				work = append(work, user)
+			}
+		}
+	}
+	return holding
+}
+
+func warningMessage(rule string, l Load) string {
+	switch rule {
+	case "css/conditional-attribute":
+		return fmt.Sprintf("%s loads only when an attribute selector matches, which tells %s about the page: load it unconditionally, or make sure the attribute holds nothing private", l.Address, l.Host)
+	case "css/conditional-state":
+		return fmt.Sprintf("%s loads when the user hovers, focuses, checks or fills something, which tells %s what they did: load it in a rule without the user-state pseudo-class and switch its visibility instead", l.Address, l.Host)
+	case "css/conditional-font":
+		return fmt.Sprintf("%s is a font limited to a unicode-range, so it loads only when the page shows one of its characters, which tells %s what the page says: drop unicode-range or use one file for every character", l.Address, l.Host)
+	case "css/conditional-function":
+		return fmt.Sprintf("%s loads next to attr(), if() or style(), so page content decides whether it loads: load it unconditionally", l.Address)
+	}
+	return l.Address
+}
+
+// verdict decides one load and records its problem.
+func (g *guard) verdict(l *Load) {
+	what := "declaration"
+	refuse := func(rule, format string, args ...any) {
+		if l.Rule == "" || l.Rule == rule {
+			l.Rule = rule
+			l.Reason = fmt.Sprintf(format, args...)
+		}
+		msg := fmt.Sprintf(format, args...)
+		if l.Second {
+			rule = "css/ambiguous-load"
+			msg = fmt.Sprintf("a second CSS reader sees %s %s here where Chrome's reading sees none, and would refuse it (%s): rewrite the text so it is plainly not a load", l.Kind, quoteAddress(l.Address), msg)
+			l.Rule, l.Reason = rule, msg
+		}
+		g.res.problems = append(g.res.problems, problem{finding: g.findingAt(rule, l.Start, "%s", msg), offset: l.Offset, stmt: l.stmt, what: what})
+	}
+	if l.Second {
+		l.stmt = -1
+	}
+	if g.mode == Script {
+		l.Allowed = false
+		if l.Kind == KindText {
+			refuse("css/script-load", "CSS a script writes may not contain url( at all, even in a string or comment: use dom.addStyle without url(); load images through an img element on an allowed host")
+			return
+		}
+		refuse("css/script-load", "CSS a script writes may not load anything (%s %s): use dom.addStyle without url(); load images through an img element on an allowed host", l.Kind, quoteAddress(l.Address))
+		return
+	}
+	if l.Rule == "css/value-selector" {
+		l.Rule = ""
+		what = "rule"
+		refuse("css/value-selector", "this rule tests an element's value and loads %s, which would tell its host what was typed, one character at a time: remove the load from the rule, or select on something other than the value attribute", quoteAddress(l.Address))
+		what = "declaration"
+	}
+	var cl manifest.Load
+	if g.m != nil {
+		cl = g.m.CheckLoad(l.Address)
+		l.Resolved, l.Host = cl.Resolved, cl.Host
+	}
+	switch l.Kind {
+	case KindImport:
+		what = "at-rule"
+		refuse("css/import", "@import is never allowed (it loads %s): put the rules in style.css", quoteAddress(l.Address))
+		return
+	case KindNamespace:
+		what = "at-rule"
+		refuse("css/namespace", "@namespace is not allowed (it names %s): remove it and select elements without a namespace prefix", quoteAddress(l.Address))
+		return
+	case KindSrc:
+		refuse("css/src-function", "src() is not allowed: use url() with a full https:// address on a host your matches cover")
+		return
+	case KindImageSet:
+		// image-set() itself is refused once; each address inside is
+		// listed as refused with it.
+		l.Allowed = false
+		if l.Rule == "" {
+			l.Rule = "css/image-set"
+			l.Reason = "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover"
+		}
+		return
+	}
+	if g.m == nil {
+		refuse("css/remote-load", "no manifest to check %s against: give the manifest (--manifest) so the host can be checked", quoteAddress(l.Address))
+		return
+	}
+	switch cl.Problem {
+	case manifest.LoadAllowed:
+		l.Allowed = l.Rule == ""
+		return
+	case manifest.LoadRelative:
+		refuse("css/relative-url", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	case manifest.LoadScheme:
+		refuse("css/scheme", "%s: %s", shortAddress(l.Address), cl.Reason)
+	case manifest.LoadUserinfo:
+		refuse("css/userinfo", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	case manifest.LoadInvalid:
+		refuse("css/invalid-url", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	default:
+		refuse("css/remote-load", "%s: %s", quoteAddress(l.Address), cl.Reason)
+	}
+}
+
+func quoteAddress(s string) string { return fmt.Sprintf("%q", s) }
+
+// shortAddress keeps a data: address readable in a message.
+func shortAddress(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return fmt.Sprintf("%q", string(r[:60])+"…")
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,0 +1,141 @@
+package netrules
+
+import "strings"
+
+// SecurityHeader is one entry of the headers no remixlet rule may change,
+// request or response. Names compare case-insensitively; a Family entry
+// covers every header whose name starts with Name.
+type SecurityHeader struct {
+	Name      string
+	Family    bool   // Name is a prefix: "sec-" covers sec-fetch-site, …
+	RemoveOK  bool   // removing the header is allowed (it only withholds)
+	Why       string // what the header protects
+	AppliesTo string // "request", "response" or "both", for the README
+}
+
+// SecurityHeaders is the list the README prints. Keep it sorted by what the
+// headers protect; each entry says why it is here.
+var SecurityHeaders = []SecurityHeader{
+	{Name: "content-security-policy", Family: true, AppliesTo: "response", Why: "the page's content security policy, and its report-only form: what the page may load and run"},
+	{Name: "x-content-security-policy", Family: true, AppliesTo: "response", Why: "the legacy (pre-standard) name of the content security policy"},
+	{Name: "x-webkit-csp", Family: true, AppliesTo: "response", Why: "the legacy WebKit name of the content security policy"},
+	{Name: "set-cookie", Family: true, AppliesTo: "response", Why: "sets the user's cookies (set-cookie2 too): sessions and sign-in"},
+	{Name: "cookie", AppliesTo: "request", Why: "carries the user's cookies: sessions and sign-in"},
+	{Name: "access-control-", Family: true, AppliesTo: "both", Why: "CORS: which other sites may read the site's responses with the user's cookies"},
+	{Name: "authorization", AppliesTo: "request", Why: "the user's credentials for the site"},
+	{Name: "proxy-authorization", AppliesTo: "request", Why: "the user's credentials for a proxy"},
+	{Name: "www-authenticate", AppliesTo: "response", Why: "asks for the user's credentials; a changed challenge can phish them"},
+	{Name: "proxy-authenticate", AppliesTo: "response", Why: "asks for the user's proxy credentials"},
+	{Name: "strict-transport-security", AppliesTo: "response", Why: "HSTS: keeps the site on https"},
+	{Name: "x-frame-options", AppliesTo: "response", Why: "stops other sites framing the page (clickjacking)"},
+	{Name: "cross-origin-", Family: true, AppliesTo: "response", Why: "COOP, COEP and CORP: isolation from other sites' windows and loads"},
+	{Name: "origin-agent-cluster", AppliesTo: "response", Why: "process isolation of the origin"},
+	{Name: "permissions-policy", Family: true, AppliesTo: "response", Why: "which powerful features (camera, location, payment) the page may use"},
+	{Name: "feature-policy", AppliesTo: "response", Why: "the older name of permissions-policy"},
+	{Name: "document-policy", Family: true, AppliesTo: "response", Why: "limits on what the document may do"},
+	{Name: "referrer-policy", AppliesTo: "response", Why: "how much of the page's address other sites see"},
+	{Name: "x-content-type-options", AppliesTo: "response", Why: "nosniff: stops a response being run as another type"},
+	{Name: "content-type", AppliesTo: "both", Why: "what a response is (a changed type can turn data into script or HTML) and what a request body is (CORS preflight decisions)"},
+	{Name: "content-disposition", AppliesTo: "response", Why: "whether a response is shown or downloaded, and under which file name"},
+	{Name: "clear-site-data", AppliesTo: "response", Why: "the site's sign-out: clears cookies and storage"},
+	{Name: "timing-allow-origin", AppliesTo: "response", Why: "which sites may read detailed timing of the site's responses"},
+	{Name: "location", AppliesTo: "response", Why: "where a redirect goes: changing it is a redirect without the redirect limits"},
+	{Name: "refresh", AppliesTo: "response", Why: "a timed redirect, with the same effect as location"},
+	{Name: "link", AppliesTo: "response", Why: "preloads, prefetches and stylesheets by header: loads the rules cannot see"},
+	{Name: "report-to", AppliesTo: "response", Why: "where the browser sends reports about the page"},
+	{Name: "reporting-endpoints", AppliesTo: "response", Why: "where the browser sends reports about the page"},
+	{Name: "nel", AppliesTo: "response", Why: "network error logging: where the browser sends reports about the user's connections"},
+	{Name: "service-worker-allowed", AppliesTo: "response", Why: "how much of the site a service worker may control"},
+	{Name: "alt-svc", AppliesTo: "response", Why: "sends the site's later requests to another server"},
+	{Name: "origin", AppliesTo: "request", Why: "who is asking: the server's CSRF and CORS decisions rest on it"},
+	{Name: "referer", RemoveOK: true, AppliesTo: "request", Why: "the page the request comes from; removing it only withholds information, so remove is allowed"},
+	{Name: "sec-", Family: true, AppliesTo: "request", Why: "fetch metadata, client hints and WebSocket handshakes the browser sets and servers trust"},
+	{Name: "host", AppliesTo: "request", Why: "which site the request is for"},
+	{Name: "x-forwarded-", Family: true, AppliesTo: "request", Why: "client address and protocol that servers trust from their proxies"},
+	{Name: "forwarded", AppliesTo: "request", Why: "client address and protocol that servers trust from their proxies"},
+	{Name: "x-real-ip", AppliesTo: "request", Why: "the client address servers trust from their proxies"},
+}
+
+// securityHeader returns the entry that protects header name against the
+// operation, if any. An exact entry outranks a family.
+func securityHeader(name, operation string) (SecurityHeader, bool) {
+	lower := strings.ToLower(name)
+	for _, exact := range []bool{true, false} {
+		for _, h := range SecurityHeaders {
+			if h.Family == exact {
+				continue
+			}
+			if exact && lower != h.Name || !exact && !strings.HasPrefix(lower, h.Name) {
+				continue
+			}
+			if h.RemoveOK && operation == "remove" {
+				return SecurityHeader{}, false
+			}
+			return h, true
+		}
+	}
+	return SecurityHeader{}, false
+}
+
+// Display is the entry's name as the README writes it ("sec-*").
+func (h SecurityHeader) Display() string {
+	if h.Family {
+		return h.Name + "*"
+	}
+	return h.Name
+}
+
+// requestAppendAllowed lists the request headers Chrome lets a rule append
+// to (kDNRRequestHeaderAppendAllowList in declarative_net_request/constants.h).
+var requestAppendAllowed = map[string]bool{
+	"accept": true, "accept-encoding": true, "accept-language": true, "access-control-request-headers": true,
+	"cache-control": true, "connection": true, "content-language": true, "cookie": true, "forwarded": true,
+	"if-match": true, "if-none-match": true, "keep-alive": true, "range": true, "te": true, "trailer": true,
+	"transfer-encoding": true, "upgrade": true, "user-agent": true, "via": true, "want-digest": true,
+	"x-forwarded-for": true,
+}
+
+// isToken reports whether s is an HTTP token (RFC 9110 tchar+), Chrome's
+// test for a header name (net::HttpUtil::IsValidHeaderName).
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// badValueChar returns the first character Chrome refuses in a header value
+// (NUL, CR, LF; net::HttpUtil::IsValidHeaderValue), or "".
+func badValueChar(v string) string {
+	switch i := strings.IndexAny(v, "\x00\r\n"); {
+	case i < 0:
+		return ""
+	case v[i] == 0:
+		return "NUL"
+	case v[i] == '\r':
+		return "CR"
+	default:
+		return "LF"
+	}
+}
+
+// SecurityHeadersMarkdown renders the security-header list as the README
+// shows it.
+func SecurityHeadersMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| header | in | why no rule may change it |\n")
+	b.WriteString("| --- | --- | --- |\n")
+	for _, h := range SecurityHeaders {
+		b.WriteString("| `" + h.Display() + "` | " + h.AppliesTo + " | " + strings.ReplaceAll(h.Why, "|", `\|`) + " |\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,431 @@
+package netrules
+
+import (
+	"fmt"
+	"net/netip"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/remixlet/remixlet/manifest"
+)
+
+// limits applies the Remixlet limits to one rule whose shape passed the
+// schema. Each check is independent of Chrome's, which have run already.
+func (c *checker) limits(r *Rule) {
+	cond, act := &r.Condition, &r.Action
+
+	// The format's own strictness: what Chrome ignores or reads literally.
+	if act.Redirect != nil && act.Type.V != "redirect" {
+		c.report(r, "netrules/misplaced-key", act.RedirectKey, "a %s rule has a redirect, which Chrome ignores: remove it, or make the rule a redirect", act.Type.V)
+	}
+	if act.Type.V != "modifyHeaders" {
+		for _, l := range []struct {
+			name string
+			h    modifyInfos
+		}{{"requestHeaders", act.RequestHeaders}, {"responseHeaders", act.ResponseHeaders}} {
+			if l.h.Set {
+				c.report(r, "netrules/misplaced-key", l.h.Key, "a %s rule has %s, which Chrome ignores: remove them, or make the rule modifyHeaders", act.Type.V, l.name)
+			}
+		}
+	}
+	if f := cond.URLFilter; f.Set && isASCII(f.V) {
+		if i := parseURLFilter(f.V).strayBar(); i >= 0 {
+			c.report(r, "netrules/url-filter-grammar", f.Off+1+i, "urlFilter %q has a '|' that is not an anchor; Chrome matches it as a literal '|': anchor only with \"|\" or \"||\" at the start and \"|\" at the end, or use regexFilter", f.V)
+		}
+	}
+	for _, l := range cond.domainLists() {
+		for i, d := range l.list.V {
+			if !isASCII(d) {
+				continue // Chrome refuses it already
+			}
+			if fix := domainProblem(d); fix != "" {
+				c.report(r, "netrules/domain-host", l.list.Offs[i], "%s has %q, which is not a host name; Chrome compares domains with hosts as written, so it never matches: %s", l.name, d, fix)
+			}
+		}
+	}
+
+	switch act.Type.V {
+	case "allow", "allowAllRequests":
+		c.report(r, "netrules/action", act.Type.Off, "%s rules override the blocks and header protections of every other rule, other remixlets' too, so remixlets cannot use them: use block, redirect, modifyHeaders or upgradeScheme, and narrow the other rule's condition instead", act.Type.V)
+	case "redirect":
+		c.limitRedirect(r)
+	case "modifyHeaders":
+		for _, l := range []struct {
+			what string
+			h    modifyInfos
+		}{{"request", act.RequestHeaders}, {"response", act.ResponseHeaders}} {
+			for _, h := range l.h.V {
+				if sh, ok := securityHeader(h.Header.V, h.Operation.V); ok {
+					hint := "change only headers that are not security headers"
+					if sh.RemoveOK {
+						hint = "only removing it is allowed"
+					}
+					c.report(r, "netrules/security-header", h.Header.Off, "%q is a security header (%s: %s), and no remixlet rule may %s it: %s", h.Header.V, sh.Display(), sh.Why, h.Operation.V, hint)
+				}
+			}
+		}
+	}
+
+	if c.every {
+		c.ownRequests(r)
+		return
+	}
+	for _, l := range []struct {
+		name string
+		list texts
+	}{{"initiatorDomains", cond.InitiatorDomains}, {"domains", cond.Domains}} {
+		for i, d := range l.list.V {
+			lower := strings.ToLower(d)
+			if canon, err := canonicalHost(lower); err != nil || canon != lower {
+				continue // reported as not a host
+			}
+			if !c.m.CoversHost(lower) {
+				c.report(r, "netrules/initiator-scope", l.list.Offs[i], "%s has %q, where the remixlet does not run (%s): the rules of a remixlet act only on requests its own pages make; list only hosts your matches cover, or leave %s out", l.name, d, c.sites(), l.name)
+			}
+		}
+	}
+}
+
+// domainProblem says how to write a rule's domain as the host name Chrome
+// compares it with, or "" when it is one (upper case is fine: Chrome
+// lower-cases domains).
+func domainProblem(d string) string {
+	lower := strings.ToLower(d)
+	if canon, err := canonicalHost(lower); err == nil && canon == lower {
+		return ""
+	}
+	bare := lower
+	if _, after, ok := strings.Cut(bare, "://"); ok {
+		bare = after
+	}
+	bare = strings.TrimPrefix(strings.TrimPrefix(bare, "*"), ".")
+	if i := strings.IndexAny(bare, "/:?#"); i >= 0 && !strings.HasPrefix(bare, "[") {
+		bare = bare[:i]
+	}
+	bare = strings.TrimSuffix(bare, ".")
+	switch {
+	case strings.Contains(lower, "*"):
+		return fmt.Sprintf("a domain covers its subdomains already, so write %q without the wildcard", bare)
+	case strings.Contains(lower, "://") || strings.ContainsAny(lower, "/?#"):
+		return fmt.Sprintf("write only the host, %q", bare)
+	case strings.HasSuffix(lower, "."):
+		return fmt.Sprintf("write it without the trailing dot, %q", bare)
+	}
+	return "write the host as the browser spells it: letters, digits, '-' and '.', punycode (xn--…) for other characters"
+}
+
+// sites describes the remixlet's matches for messages.
+func (c *checker) sites() string {
+	var ps []string
+	for _, p := range c.m.Matches {
+		ps = append(ps, p.String())
+	}
+	if len(ps) == 0 {
+		return "it has no usable matches"
+	}
+	return "its matches are " + strings.Join(ps, ", ")
+}
+
+// ownRequests keeps an every-site remixlet's rules off the hosts Remixlet
+// fetches from or observes for it.
+func (c *checker) ownRequests(r *Rule) {
+	own := append(c.m.Hosts(manifest.Fetch), c.m.Hosts(manifest.NetworkObserve)...)
+	if len(own) == 0 {
+		return
+	}
+	check := func(d string, off int, where string) {
+		for _, h := range own {
+			if h == d || strings.HasSuffix(h, "."+d) {
+				covers := ""
+				if h != d {
+					covers = ", which covers " + h
+				}
+				c.report(r, "netrules/own-requests", off, "%s names %s%s, a host the remixlet fetches from or observes: rules of a remixlet that runs on every site stay off its own hosts; remove %s from the rule, or drop that permission", where, d, covers, d)
+				return
+			}
+		}
+	}
+	rd := r.Condition.RequestDomains
+	for i, d := range rd.V {
+		check(strings.ToLower(d), rd.Offs[i], "requestDomains")
+	}
+	if f := r.Condition.URLFilter; f.Set {
+		if nh := hostOf(f.V); nh.Named {
+			check(nh.Host, f.Off, "urlFilter")
+		}
+	}
+}
+
+// requestHosts returns the hosts whose requests the rule can act on, when
+// its condition names them: requestDomains (each covering its subdomains),
+// else a host the urlFilter is anchored to. It reports why not otherwise.
+func requestHosts(r *Rule) (hosts []string, why string) {
+	cond := &r.Condition
+	if cond.RequestDomains.Set {
+		for _, d := range cond.RequestDomains.V {
+			lower := strings.ToLower(d)
+			if canon, err := canonicalHost(lower); err != nil || canon != lower {
+				return nil, fmt.Sprintf("requestDomains has %q, which is not a host name", d)
+			}
+			hosts = append(hosts, lower)
+		}
+		return hosts, ""
+	}
+	if cond.URLFilter.Set {
+		nh := hostOf(cond.URLFilter.V)
+		switch {
+		case nh.Named && nh.Closed:
+			return []string{nh.Host}, ""
+		case nh.Named && strings.HasPrefix(cond.URLFilter.V, "||"):
+			return nil, fmt.Sprintf("urlFilter %q does not end the host, so it also matches %s.evil.example (end it as in %q)", cond.URLFilter.V, nh.Host, "||"+nh.Host+"^")
+		case nh.Named:
+			start := strings.SplitAfter(cond.URLFilter.V, "://")[0]
+			also := start[1:] + nh.Host + ".evil.example/"
+			if nh.Stop == '^' || nh.Stop == ':' {
+				also = start[1:] + nh.Host + "@evil.example/, whose host is evil.example"
+			}
+			return nil, fmt.Sprintf("urlFilter %q does not end the host, so it also matches %s (end it with '/', as in %q)", cond.URLFilter.V, also, start+nh.Host+"/")
+		}
+	}
+	return nil, "the rule names no host, so it acts on requests to every host"
+}
+
+// limitRedirect applies the redirect limits: GET only, one destination,
+// and that destination https on the remixlet's own sites (or, on every
+// site, the same site as every host the rule names).
+func (c *checker) limitRedirect(r *Rule) {
+	cond, rd := &r.Condition, r.Action.Redirect
+	if m := cond.RequestMethods; !m.Set || len(m.V) != 1 || m.V[0] != "get" {
+		at := r.Action.Type.Off
+		if m.Set {
+			at = m.Off
+		}
+		c.report(r, "netrules/redirect-get", at, "a redirect must apply to GET requests only, so that no request body is sent to another address: set \"requestMethods\": [\"get\"] in the condition (excludedRequestMethods does not exclude non-HTTP requests)")
+	}
+	if rd == nil {
+		return // Chrome refuses it already
+	}
+	var forms []int
+	for _, f := range []struct {
+		set bool
+		key int
+	}{{rd.URL.Set, rd.URL.Key}, {rd.ExtensionPath.Set, rd.ExtensionPath.Key}, {rd.Transform != nil, rd.TransformKey}, {rd.RegexSubstitution.Set, rd.RegexSubstitution.Key}} {
+		if f.set {
+			forms = append(forms, f.key)
+		}
+	}
+	if len(forms) > 1 {
+		c.report(r, "netrules/redirect-ambiguous", forms[1], "the redirect sets more than one of url, extensionPath, transform and regexSubstitution; Chrome uses only the %s and ignores the rest: keep exactly one", rd.form())
+	}
+
+	hosts, why := requestHosts(r)
+	if c.every && why != "" {
+		c.report(r, "netrules/redirect-hosts", r.Action.Type.Off, "a redirect of a remixlet that runs on every site may go only to the same site as the hosts it redirects from, and %s: name them in requestDomains, or anchor urlFilter as \"||host^\"", why)
+		hosts = nil
+	}
+	dest := func(host string, off int, what string) {
+		if host == "" {
+			return
+		}
+		if c.every {
+			for _, h := range hosts {
+				if !isIP(h) && publicSuffix(h) {
+					c.report(r, "netrules/redirect-hosts", off, "%s: the rule redirects from %s, which is a public suffix shared by sites of unrelated owners, so no destination is on the same site: name the sites in requestDomains", what, h)
+					return
+				}
+				if !sameSite(h, host) {
+					c.report(r, "netrules/redirect-destination", off, "%s goes to %s, which is not the same site as %s, a host the rule redirects from: a remixlet that runs on every site redirects only within the site a request was for", what, host, h)
+					return
+				}
+			}
+			return
+		}
+		if !c.m.CoversHost(host) {
+			c.report(r, "netrules/redirect-destination", off, "%s goes to %s, which is not one of the remixlet's own sites (%s): redirect to a host your matches cover", what, host, c.sites())
+		}
+	}
+
+	switch rd.form() {
+	case "url":
+		u, err := r.redirectURL()
+		if err != nil {
+			return // Chrome refuses it already
+		}
+		scheme := strings.TrimSuffix(u.Protocol(), ":")
+		switch {
+		case scheme == "javascript":
+			// Chrome refuses it already.
+		case scheme != "https":
+			c.report(r, "netrules/redirect-destination", rd.URL.Off, "redirect url is a %s: address; a redirect goes to an https:// address on the remixlet's own sites", scheme)
+		case u.Username() != "" || u.Password() != "":
+			c.report(r, "netrules/redirect-destination", rd.URL.Off, "redirect url %q has a user name or password, which hides its real host (%s) from people reading it: remove the part before @", rd.URL.V, u.Hostname())
+		case u.Port() != "":
+			c.report(r, "netrules/redirect-destination", rd.URL.Off, "redirect url %q names port %s: a redirect goes to the default https port; remove :%s", rd.URL.V, u.Port(), u.Port())
+		default:
+			dest(strings.TrimSuffix(u.Hostname(), "."), rd.URL.Off, "redirect url")
+		}
+	case "extensionPath":
+		if !strings.HasPrefix(rd.ExtensionPath.V, "/") {
+			return // Chrome refuses it already, and says extension pages are out
+		}
+		c.report(r, "netrules/redirect-destination", rd.ExtensionPath.Key, "extensionPath redirects the page's request to the extension's own pages, which leaves the web: redirect to an https:// address on your own site")
+	case "transform":
+		c.limitTransform(r, hosts, why, dest)
+	case "regexSubstitution":
+		c.limitSubstitution(r, dest)
+	}
+}
+
+func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(host string, off int, what string)) {
+	t := r.Action.Redirect.Transform
+	switch {
+	case !t.Scheme.Set:
+		c.report(r, "netrules/redirect-destination", r.Action.Redirect.TransformKey, "a transform without scheme keeps the request's scheme, which may be http: add \"scheme\": \"https\"")
+	case t.Scheme.V != "https" && slices.Contains(transformSchemes, t.Scheme.V):
+		c.report(r, "netrules/redirect-destination", t.Scheme.Off, "transform scheme %q: a redirect goes to https only; write \"scheme\": \"https\"", t.Scheme.V)
+	}
+	for _, f := range []struct {
+		name string
+		v    text
+	}{{"username", t.Username}, {"password", t.Password}} {
+		if f.v.Set {
+			c.report(r, "netrules/redirect-destination", f.v.Key, "a transform that sets a %s puts credentials before the host, which hides where the redirect goes: remove %s", f.name, f.name)
+		}
+	}
+	if t.Port.Set && t.Port.V != "" && validPort(t.Port.V) {
+		c.report(r, "netrules/redirect-destination", t.Port.Off, "a transform that changes the port to %s sends the request to another server on the host: remove port (a redirect goes to the default https port)", t.Port.V)
+	}
+	if t.Host.Set {
+		lower := strings.ToLower(t.Host.V)
+		canon, err := canonicalHost(lower)
+		switch {
+		case err != nil:
+			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not one literal host name (%v): write the bare host, e.g. \"own.example.com\"", t.Host.V, err)
+			return
+		case canon != lower:
+			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not written as the browser spells it: write %q", t.Host.V, canon)
+			return
+		}
+		dest(canon, t.Host.Off, "the transform")
+		return
+	}
+	// No host: the request keeps its own, which must be allowed.
+	if c.every {
+		return // same host, same site; the hosts were checked above
+	}
+	if why != "" {
+		c.report(r, "netrules/redirect-hosts", r.Action.Redirect.TransformKey, "a transform without host keeps the request's host, and %s: set \"host\" to one of your sites, or name the hosts in requestDomains", why)
+		return
+	}
+	for _, h := range hosts {
+		if !c.m.CoversHost(h) {
+			c.report(r, "netrules/redirect-destination", r.Action.Redirect.TransformKey, "a transform without host keeps the request's host, and the rule acts on %s, which is not one of the remixlet's own sites (%s): set \"host\", or narrow requestDomains", h, c.sites())
+			return
+		}
+	}
+}
+
+// limitSubstitution accepts a regexSubstitution only when its result
+// provably starts with https://HOST/ for an allowed HOST: the regexFilter
+// matches only at the start of the URL (so nothing of the request's URL
+// comes before the substitution), and the substitution begins with that
+// literal text.
+func (c *checker) limitSubstitution(r *Rule, dest func(host string, off int, what string)) {
+	sub := r.Action.Redirect.RegexSubstitution
+	f := r.Condition.RegexFilter
+	if !f.Set || sub.V == "" {
+		return // Chrome refuses it already
+	}
+	re, err := r.regex()
+	if err != nil || re == nil {
+		return // Chrome refuses it already
+	}
+	if !anchoredAtStart(re) {
+		c.report(r, "netrules/redirect-destination", f.Off, "regexFilter %q can match in the middle of a URL, and Chrome keeps what comes before the match, so the redirect could stay on the request's host or any other: anchor it with ^ at the start", f.V)
+	}
+	rest, ok := strings.CutPrefix(sub.V, "https://")
+	if !ok {
+		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution %q does not start with https://: start it with the literal address, e.g. \"https://own.example.com/\\\\1\"", sub.V)
+		return
+	}
+	slash := strings.IndexByte(rest, '/')
+	if slash < 0 {
+		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution %q has no '/' after the host, so what follows can extend the host: write \"https://HOST/\" literally first", sub.V)
+		return
+	}
+	host := rest[:slash]
+	if strings.ContainsAny(host, `\@%`) {
+		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution builds the host from %q, with a group reference, '@' or '%%' before the first '/': write the host literally, e.g. \"https://own.example.com/\\\\1\"", host)
+		return
+	}
+	canon, err := canonicalHost(host)
+	if err != nil || canon != host {
+		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution starts with https://%s/, and %q is not one literal host name in lower case (no port): write the bare host", host, host)
+		return
+	}
+	dest(canon, sub.Off, "regexSubstitution")
+}
+
+// sameSite reports whether two canonical hosts are the same site: the same
+// registrable domain (public suffix list, private suffixes such as
+// github.io included), or the same IP address.
+func sameSite(a, b string) bool {
+	a, b = strings.TrimSuffix(a, "."), strings.TrimSuffix(b, ".")
+	if isIP(a) || isIP(b) {
+		return a == b
+	}
+	ra, errA := publicsuffix.EffectiveTLDPlusOne(a)
+	rb, errB := publicsuffix.EffectiveTLDPlusOne(b)
+	return errA == nil && errB == nil && ra == rb
+}
+
+// canonicalHost is manifest.CanonicalHost with a fast path for the common
+// case, a host already written as the browser spells it in plain ASCII
+// (labels of a-z, 0-9 and '-', no punycode to verify, a last label that
+// starts with a letter and so is no IPv4 number): WHATWG host parsing
+// returns such a host unchanged.
+func canonicalHost(h string) (string, error) {
+	if plainHost(h) {
+		return h, nil
+	}
+	return manifest.CanonicalHost(h)
+}
+
+func plainHost(h string) bool {
+	if h == "" || len(h) > 253 {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(h); i++ {
+		if i < len(h) && h[i] != '.' {
+			c := h[i]
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+			continue
+		}
+		label := h[start:i]
+		if label == "" || len(label) > 63 || strings.HasPrefix(label, "xn--") {
+			return false
+		}
+		if i == len(h) && !('a' <= label[0] && label[0] <= 'z') {
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
+// publicSuffix reports whether host is itself a public suffix ("co.uk",
+// "github.io").
+func publicSuffix(host string) bool {
+	suffix, _ := publicsuffix.PublicSuffix(host)
+	return suffix == host
+}
+
+func isIP(h string) bool {
+	_, err := netip.ParseAddr(strings.Trim(h, "[]"))
+	return err == nil
+}

@@ -18,7 +18,7 @@ if [ "${1:-}" = "--instructions" ]; then
   bin=$(mktemp -d)/lint.test
   (cd "$root" && CGO_ENABLED=0 go test -c -o "$bin" ./lint)
   count() { # instructions for N iterations of one sub-benchmark
-    (cd "$root/lint" && GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    (cd "$root/lint" && GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
       "$bin" -test.run '^$' -test.bench "Script/^$1\$/$2\$" -test.benchtime "${3}x" 2>&1 >/dev/null |
       sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
   }

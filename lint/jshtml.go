@@ -6,6 +6,8 @@ import (
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 	"golang.org/x/net/html"
+
+	"github.com/remixlet/remixlet/cssguard"
 )
 
 // htmlAddressAttributes are the attributes that make an element load or
@@ -85,7 +87,11 @@ func (sp *scriptPass) checkHTMLAddress(sink, attr, val string, off int) {
 		return
 	}
 	if attr == "style" {
-		return // CSS: see the package doc for the stylesheet guard's script mode
+		res := cssguard.Check([]byte(val), ScriptFile, sp.m, cssguard.Script)
+		for _, f := range res.Findings {
+			sp.report(f.Rule, off, "in a style attribute of the HTML given to %s: %s", sink, f.Message)
+		}
+		return
 	}
 	candidates := []string{val}
 	if attr == "srcset" {

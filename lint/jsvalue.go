@@ -660,17 +660,7 @@ func (sp *scriptPass) foldTemplate(t *esb.ETemplate, depth int) strVal {
 // foldAdd folds a chain of + left to right (numbers add until the first
 // string), walking the chain's spine without recursion.
 func (sp *scriptPass) foldAdd(top *esb.EBinary, depth int) strVal {
-	var leaves []esb.Expr
-	for cur := top; ; {
-		leaves = append(leaves, cur.Right)
-		left, ok := cur.Left.Data.(*esb.EBinary)
-		if !ok || left.Op != esb.BinOpAdd {
-			leaves = append(leaves, cur.Left)
-			break
-		}
-		cur = left
-	}
-	slices.Reverse(leaves)
+	leaves := concatParts(top)
 	acc := sp.foldDepth(leaves[0], depth)
 	var b strings.Builder
 	b.WriteString(acc.s)

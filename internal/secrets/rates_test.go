@@ -146,6 +146,20 @@ func negatives(r *rand.Rand) []sample {
 	return out
 }
 
+// logRates logs, class by class in name order, how many of each were
+// found (counts[class] = {hits, total}).
+func logRates(t *testing.T, side, verb string, counts map[string][2]int) {
+	var classes []string
+	for c := range counts {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	for _, c := range classes {
+		n := counts[c]
+		t.Logf("%s %-32s %6.2f%% %s (%d/%d)", side, c, 100*float64(n[0])/float64(n[1]), verb, n[0], n[1])
+	}
+}
+
 func TestRates(t *testing.T) {
 	r := rand.New(rand.NewPCG(2026, 11))
 	found := map[string][2]int{}
@@ -173,24 +187,8 @@ func TestRates(t *testing.T) {
 		}
 		flagged[s.class] = c
 	}
-	var classes []string
-	for c := range found {
-		classes = append(classes, c)
-	}
-	sort.Strings(classes)
-	for _, c := range classes {
-		n := found[c]
-		t.Logf("positive %-32s %5.1f%% found (%d/%d)", c, 100*float64(n[0])/float64(n[1]), n[0], n[1])
-	}
-	classes = classes[:0]
-	for c := range flagged {
-		classes = append(classes, c)
-	}
-	sort.Strings(classes)
-	for _, c := range classes {
-		n := flagged[c]
-		t.Logf("negative %-32s %5.2f%% flagged (%d/%d)", c, 100*float64(n[0])/float64(n[1]), n[0], n[1])
-	}
+	logRates(t, "positive", "found", found)
+	logRates(t, "negative", "flagged", flagged)
 	t.Logf("false positives overall: %.3f%% (%d/%d)", 100*float64(totalFP)/float64(totalNeg), totalFP, totalNeg)
 	for _, e := range examples {
 		t.Logf("  flagged: %s", e)

@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"sort"
@@ -19,6 +20,17 @@ type Lines struct {
 // NewLines indexes src.
 func NewLines(src []byte) *Lines {
 	starts := []int{0}
+	if bytes.IndexByte(src, '\r') < 0 {
+		// The common case: only "\n", found with the vectorised search.
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				return &Lines{src: src, starts: starts}
+			}
+			i += j + 1
+			starts = append(starts, i)
+		}
+	}
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '\n':

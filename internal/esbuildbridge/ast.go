@@ -331,8 +331,18 @@ func BindingKinds() []B {
 }
 
 // UTF16ToString decodes esbuild's string values (UTF-16, as JavaScript
-// strings are); lone surrogates become U+FFFD.
-func UTF16ToString(u []uint16) string { return helpers.UTF16ToString(u) }
+// strings are); lone surrogates become U+FFFD. ASCII, most of what code
+// holds, takes a fast path.
+func UTF16ToString(u []uint16) string {
+	b := make([]byte, len(u))
+	for i, c := range u {
+		if c >= 0x80 {
+			return helpers.UTF16ToString(u)
+		}
+		b[i] = byte(c)
+	}
+	return string(b)
+}
 
 // Symbol returns the symbol a reference names, following merged symbols.
 func (r *Result) Symbol(ref Ref) *Symbol {

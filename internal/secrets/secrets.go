@@ -218,86 +218,83 @@ func compile() {
 	})
 }
 
-// asciiLower lower-cases ASCII letters only, so offsets stay the same.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
-
-// matchParts reports where a label spelled with its parts joined by at
-// most one separator (api key, api_key, api-key, apikey) ends, when it
-// starts at i in lower.
-func matchParts(lower string, i int, parts []string) (int, bool) {
-	for k, p := range parts {
-		if k > 0 && i < len(lower) && strings.IndexByte("-_. ", lower[i]) >= 0 && strings.HasPrefix(lower[i+1:], p) {
-			i++
-		}
-		if !strings.HasPrefix(lower[i:], p) {
-			return 0, false
-		}
-		i += len(p)
-	}
-	return i, true
-}
-
 // valueStop ends an inline value.
 const valueStop = " \t\r\n\"'&;,<>()[]{}`"
 
-// inlineLabelled is the inline reader: a label from the vocabulary (maybe
-// the end of a longer name: db_password, x-api-key), then = or : (after an
-// optional closing quote and spaces), then a value.
+// isLabelByte: the characters a label is written with (api_key, x-api-key,
+// "api key", db.password).
+func isLabelByte(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '_' || c == '-' || c == '.' || c == ' '
+}
+
+// inlineLabelled is the inline reader: at each = or :, the label before
+// it (after an optional closing quote and spaces) is read back to where
+// label characters stop, and is a credential label when, without its
+// separators, it ends in a vocabulary word joined bare (api key, api_key,
+// x-api-key, db_password); the value after it (after spaces and an
+// optional quote) must then be at least six characters.
 func inlineLabelled(text string) []Match {
-	lower := asciiLower(text)
 	var out []Match
-	for _, parts := range labelParts {
-		for from := 0; ; {
-			j := strings.Index(lower[from:], parts[0])
-			if j < 0 {
-				break
-			}
-			start := from + j
-			from = start + 1
-			end, ok := matchParts(lower, start, parts)
-			if !ok {
-				continue
-			}
-			i := end
-			if i < len(text) && (text[i] == '"' || text[i] == '\'') {
-				i++
-			}
-			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-				i++
-			}
-			if i >= len(text) || (text[i] != ':' && text[i] != '=') {
-				continue
-			}
-			i++
-			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-				i++
-			}
-			if i < len(text) && (text[i] == '"' || text[i] == '\'') {
-				i++
-			}
-			vs := i
-			for i < len(text) && strings.IndexByte(valueStop, text[i]) < 0 {
-				i++
-			}
-			if i-vs < 6 {
-				continue
-			}
-			ls := start
-			for ls > 0 && (isLetter(text[ls-1]) || isDigit(text[ls-1]) || text[ls-1] == '_' || text[ls-1] == '-') {
-				ls--
-			}
-			out = append(out, Match{Kind: "labelled", Start: vs, End: i, Label: text[ls:end]})
+	for i := 0; i < len(text); i++ {
+		if text[i] != ':' && text[i] != '=' {
+			continue
+		}
+		end := i
+		for end > 0 && text[end-1] == ' ' {
+			end--
+		}
+		if end > 0 && (text[end-1] == '"' || text[end-1] == '\'') {
+			end--
+		}
+		start := end
+		for start > 0 && end-start < 64 && isLabelByte(text[start-1]) {
+			start--
+		}
+		label := strings.TrimLeft(text[start:end], " ")
+		if label == "" || !labelEndsInWord(label) {
+			continue
+		}
+		v := i + 1
+		for v < len(text) && (text[v] == ' ' || text[v] == '\t') {
+			v++
+		}
+		if v < len(text) && (text[v] == '"' || text[v] == '\'') {
+			v++
+		}
+		ve := v
+		for ve < len(text) && strings.IndexByte(valueStop, text[ve]) < 0 {
+			ve++
+		}
+		if ve-v >= 6 {
+			out = append(out, Match{Kind: "labelled", Start: v, End: ve, Label: label})
 		}
 	}
 	return out
+}
+
+// labelEndsInWord: the label, lower-cased without separators, ends in a
+// vocabulary word joined bare.
+func labelEndsInWord(label string) bool {
+	var b [64]byte
+	n := 0
+	for i := 0; i < len(label) && n < len(b); i++ {
+		c := label[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b[n] = c + 'a' - 'A'
+			n++
+		case isLetter(c) || isDigit(c):
+			b[n] = c
+			n++
+		}
+	}
+	bare := string(b[:n])
+	for w := range keyWords {
+		if strings.HasSuffix(bare, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // Labels returns the vocabulary as the inline reader spells it ("api key")
@@ -378,6 +375,9 @@ func Labelled(name, value string) (Match, bool) {
 // Scan finds every credential in text, vendor formats first; later passes
 // skip text an earlier pass matched.
 func Scan(text string) []Match {
+	if len(text) < minEntropyLen && !strings.ContainsAny(text, ":=") {
+		return nil // too short for a token, and no label separator
+	}
 	compile()
 	var out []Match
 	taken := func(s, e int) bool {
@@ -586,6 +586,14 @@ func HighEntropy(tok string) bool {
 	if letters == 0 {
 		return false // numbers
 	}
+	if digit == 0 && lower > 0 && upper > 0 && wordCapitals(tok) >= 0.5 {
+		return false // camelCase without digits: cheap to tell, so told first
+	}
+	// Identifiers, constant names and version strings are made of words,
+	// acronyms, numbers and hex ids, not of random characters.
+	if wordy(tok) || identifierLike(tok) {
+		return false
+	}
 	// The alphabet a random string of this kind is drawn from.
 	alphabet := 0
 	if lower > 0 {
@@ -604,9 +612,7 @@ func HighEntropy(tok string) bool {
 	if h < expectedEntropy(n, alphabet)-entropySlack(n) {
 		return false
 	}
-	// Identifiers, constant names and version strings are made of words,
-	// acronyms, numbers and hex ids, not of random characters.
-	if wordy(tok) || identifierLike(tok) || isPlaceholder(tok) {
+	if isPlaceholder(tok) {
 		return false
 	}
 	flips := caseFlipRate(tok)
@@ -640,9 +646,9 @@ func isHex(s string) bool {
 
 // shannon is the empirical entropy of s in bits per character.
 func shannon(s string) float64 {
-	var counts [256]int
+	var counts [128]int32 // tokens are ASCII (isTokenByte)
 	for i := 0; i < len(s); i++ {
-		counts[s[i]]++
+		counts[s[i]&0x7f]++
 	}
 	n := float64(len(s))
 	h := 0.0

@@ -105,7 +105,7 @@ func TestAsWarning(t *testing.T) {
 // TestLinesNewlineOnly covers the fast path for text without "\r".
 func TestLinesNewlineOnly(t *testing.T) {
 	lines := NewLines([]byte("ab\n\ncé\nx"))
-	for off, want := range map[int]Position{0: {1, 1}, 2: {1, 3}, 3: {2, 1}, 4: {3, 1}, 6: {3, 3}, 8: {4, 1}, 9: {4, 2}} {
+	for off, want := range map[int]Position{0: {1, 1}, 2: {1, 3}, 3: {2, 1}, 4: {3, 1}, 6: {3, 2}, 7: {3, 3}, 8: {4, 1}, 9: {4, 2}} {
 		if got := lines.Position(off); got != want {
 			t.Errorf("Position(%d) = %v, want %v", off, got, want)
 		}

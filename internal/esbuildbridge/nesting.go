@@ -73,6 +73,13 @@ type frame struct {
 	declBody bool // for frameParams: the function is a declaration
 }
 
+// tokenRecord is one token as the scan read it (for tests).
+type tokenRecord struct {
+	tok        js_lexer.T
+	start, end int
+	newline    bool
+}
+
 type declKind uint8
 
 const (
@@ -88,6 +95,7 @@ type scanner struct {
 	// Offsets of the regular expressions read, and where each ends, for
 	// tests; nil otherwise.
 	regexps, regexpEnds []int
+	trace               func(tokenRecord) // for tests: every token read
 
 	prev        js_lexer.T // the previous token
 	prevName    string     // the previous token's name, when it is an identifier
@@ -151,7 +159,10 @@ func canStartStatementOnly(t js_lexer.T) bool {
 	return t >= js_lexer.TBreak && t <= js_lexer.TWith
 }
 
-func (s *scanner) run(src string) {
+func (s *scanner) run(src string) { s.runWith(&fastTokens{src: src}) }
+
+// newEsbuildTokens starts esbuild's own lexer on src (for tests).
+func newEsbuildTokens(src string) (l *esbuildTokens) {
 	log := logger.Log{
 		AddMsg:    func(logger.Msg) {},
 		HasErrors: func() bool { return false },
@@ -160,29 +171,33 @@ func (s *scanner) run(src string) {
 		Level:     logger.LevelNone,
 	}
 	source := logger.Source{KeyPath: logger.Path{Text: "script.js"}, Contents: src}
-	s.stack = append(s.stack, frame{kind: frameTop})
-	s.stmtStart = true
+	l = &esbuildTokens{}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(js_lexer.LexerPanic); !ok {
 				panic(r)
 			}
-			// A syntax error: the parser stops here too.
+			l.lx = js_lexer.Lexer{Token: js_lexer.TEndOfFile}
 		}
 	}()
-	lexer := js_lexer.NewLexer(log, source, config.TSOptions{})
-	for lexer.Token != js_lexer.TEndOfFile {
-		if !s.token(&lexer) {
+	l.lx = js_lexer.NewLexer(log, source, config.TSOptions{})
+	return l
+}
+
+func (s *scanner) runWith(lx tokens) {
+	s.stack = append(s.stack, frame{kind: frameTop})
+	s.stmtStart = true
+	for lx.next() {
+		if !s.token(lx) {
 			return
 		}
-		lexer.Next()
 	}
 }
 
 // token accounts for the lexer's current token; false stops the scan.
-func (s *scanner) token(lexer *js_lexer.Lexer) bool {
-	t := lexer.Token
-	offset := int(lexer.Loc().Start)
+func (s *scanner) token(lx tokens) bool {
+	t := lx.token()
+	offset := lx.start()
 
 	// Sibling boundaries left open by the previous token.
 	if s.pendingSemicolon {
@@ -198,7 +213,7 @@ func (s *scanner) token(lexer *js_lexer.Lexer) bool {
 			s.stmtStart = true
 		}
 	}
-	if lexer.HasNewlineBefore && s.prevExprEnd && canStartStatementOnly(t) {
+	if lx.newlineBefore() && s.prevExprEnd && canStartStatementOnly(t) {
 		s.reset()
 		s.stmtStart = true
 	}
@@ -255,8 +270,10 @@ func (s *scanner) token(lexer *js_lexer.Lexer) bool {
 			if t != js_lexer.TCloseBrace {
 				return false
 			}
-			lexer.RescanCloseBraceAsTemplateToken()
-			if t = lexer.Token; t == js_lexer.TTemplateMiddle {
+			lx.rescanTemplate()
+			if t = lx.token(); t == js_lexer.TEndOfFile {
+				return false // unterminated: the parser stops too
+			} else if t == js_lexer.TTemplateMiddle {
 				s.reset() // the next substitution is a sibling
 				break
 			}
@@ -288,12 +305,12 @@ func (s *scanner) token(lexer *js_lexer.Lexer) bool {
 		s.reset()
 	case js_lexer.TSlash, js_lexer.TSlashEquals:
 		if !s.prevExprEnd {
+			if !lx.scanRegExp() {
+				return false // unterminated: the parser stops too
+			}
 			if s.regexps != nil {
 				s.regexps = append(s.regexps, offset)
-			}
-			lexer.ScanRegExp()
-			if s.regexpEnds != nil {
-				s.regexpEnds = append(s.regexpEnds, int(lexer.Range().End()))
+				s.regexpEnds = append(s.regexpEnds, lx.end())
 			}
 			exprEnd = true
 			break
@@ -301,7 +318,7 @@ func (s *scanner) token(lexer *js_lexer.Lexer) bool {
 		s.add(1)
 	case js_lexer.TPlusPlus, js_lexer.TMinusMinus:
 		s.add(1)
-		exprEnd = s.prevExprEnd && !lexer.HasNewlineBefore // postfix
+		exprEnd = s.prevExprEnd && !lx.newlineBefore() // postfix
 	case js_lexer.TColon:
 		s.add(1)
 		f := s.top()
@@ -317,7 +334,7 @@ func (s *scanner) token(lexer *js_lexer.Lexer) bool {
 		s.add(1)
 		s.prevWasDot = true
 	case js_lexer.TIdentifier:
-		switch name := lexer.Identifier.String; {
+		switch name := lx.name(); {
 		case propertyName:
 			exprEnd = true
 		case name == "await" || name == "yield":
@@ -371,10 +388,13 @@ func (s *scanner) token(lexer *js_lexer.Lexer) bool {
 			s.afterSpecifier = afterSpecifier
 		}
 	}
+	if s.trace != nil {
+		s.trace(tokenRecord{t, offset, lx.end(), lx.newlineBefore()})
+	}
 	s.prev = t
 	s.prevName = ""
 	if t == js_lexer.TIdentifier {
-		s.prevName = lexer.Identifier.String
+		s.prevName = lx.name()
 		if s.prevName == "assert" {
 			s.afterSpecifier = afterSpecifier
 		}

@@ -1,0 +1,523 @@
+package remixletbridge
+
+import (
+	"unicode/utf8"
+
+	"github.com/evanw/esbuild/internal/js_ast"
+	"github.com/evanw/esbuild/internal/js_lexer"
+)
+
+// tokens is what the nesting scan reads: esbuild's lexer (esbuildTokens,
+// the reference, used by the tests) or fastTokens, which splits the text
+// the same way without decoding anything and is several times faster.
+// TestFastLexerAgrees holds the two to the same tokens.
+type tokens interface {
+	next() bool // advance; false at the end or at a lexical error esbuild stops at
+	token() js_lexer.T
+	start() int
+	end() int
+	newlineBefore() bool
+	name() string     // an identifier's name (escapes decoded)
+	scanRegExp() bool // the current "/" or "/=" starts a regular expression: read it
+	rescanTemplate()  // the current "}" continues a template: read the next part
+}
+
+// fastTokens is a lexer for the nesting scan. It agrees with esbuild's on
+// where every token starts and ends, its kind, and where a line break
+// comes before it; it decodes nothing but escaped identifiers, and it
+// stops only where esbuild's lexer stops too (an unterminated string,
+// template, comment or regular expression).
+type fastTokens struct {
+	src   string
+	pos   int // where the next token is looked for
+	tok   js_lexer.T
+	s, e  int
+	nl    bool
+	ident string
+	bad   bool
+}
+
+func (l *fastTokens) token() js_lexer.T   { return l.tok }
+func (l *fastTokens) start() int          { return l.s }
+func (l *fastTokens) end() int            { return l.e }
+func (l *fastTokens) newlineBefore() bool { return l.nl }
+func (l *fastTokens) name() string        { return l.ident }
+
+// at returns the character at i and its width; -1 at the end.
+func (l *fastTokens) at(i int) (rune, int) {
+	if i >= len(l.src) {
+		return -1, 0
+	}
+	if c := l.src[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(l.src[i:])
+}
+
+func isLineBreak(c rune) bool { return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029 }
+
+func isASCIIIdent(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$'
+}
+
+// skipToLineEnd moves i to the next line break (or the end).
+func (l *fastTokens) skipToLineEnd(i int) int {
+	for i < len(l.src) {
+		c, w := l.at(i)
+		if isLineBreak(c) {
+			return i
+		}
+		i += w
+	}
+	return i
+}
+
+func (l *fastTokens) next() bool {
+	l.nl = l.pos == 0
+	l.ident = ""
+	for {
+		i := l.pos
+		l.s = i
+		if i >= len(l.src) {
+			l.tok, l.e = js_lexer.TEndOfFile, i
+			return false
+		}
+		c := l.src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
+			l.pos++
+			continue
+		case c == '\n' || c == '\r':
+			l.pos++
+			l.nl = true
+			continue
+		case c == '/' && i+1 < len(l.src) && l.src[i+1] == '/':
+			l.pos = l.skipToLineEnd(i + 2)
+			continue
+		case c == '/' && i+1 < len(l.src) && l.src[i+1] == '*':
+			j := i + 2
+			for {
+				if j >= len(l.src) {
+					return l.fail() // unterminated comment
+				}
+				r, w := l.at(j)
+				if r == '*' && j+1 < len(l.src) && l.src[j+1] == '/' {
+					j += 2
+					break
+				}
+				if isLineBreak(r) {
+					l.nl = true
+				}
+				j += w
+			}
+			l.pos = j
+			continue
+		case c == '<' && len(l.src)-i >= 4 && l.src[i:i+4] == "<!--":
+			l.pos = l.skipToLineEnd(i + 4) // a legacy HTML comment
+			continue
+		case c == '-' && l.nl && len(l.src)-i >= 3 && l.src[i:i+3] == "-->":
+			l.pos = l.skipToLineEnd(i + 3)
+			continue
+		case c == '#' && i == 0 && len(l.src) >= 2 && l.src[1] == '!':
+			l.pos = l.skipToLineEnd(2)
+			l.tok, l.e = js_lexer.THashbang, l.pos
+			return true
+		case c >= utf8.RuneSelf:
+			r, w := l.at(i)
+			switch {
+			case isLineBreak(r):
+				l.pos += w
+				l.nl = true
+				continue
+			case js_ast.IsWhitespace(r):
+				l.pos += w
+				continue
+			case js_ast.IsIdentifierStart(r):
+				return l.identifier(i)
+			}
+			// A character esbuild refuses: it stops there; reading on is safe.
+			l.pos += w
+			continue
+		case !startsToken(c):
+			l.pos++ // likewise
+			continue
+		}
+		return l.punctuator(i, c)
+	}
+}
+
+func (l *fastTokens) fail() bool {
+	l.bad = true
+	l.tok = js_lexer.TEndOfFile
+	return false
+}
+
+func (l *fastTokens) emit(t js_lexer.T, end int) bool {
+	l.tok, l.e, l.pos = t, end, end
+	return true
+}
+
+// identifier reads a name (with escapes) and tells keywords apart.
+func (l *fastTokens) identifier(i int) bool {
+	j, escaped := i, false
+	for j < len(l.src) {
+		c := l.src[j]
+		if isASCIIIdent(c) {
+			j++
+			continue
+		}
+		if c == '\\' {
+			escaped = true
+			j = l.skipEscape(j)
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			if r, w := l.at(j); js_ast.IsIdentifierContinue(r) {
+				j += w
+				continue
+			}
+		}
+		break
+	}
+	raw := l.src[i:j]
+	if escaped {
+		l.ident = decodeIdentifier(raw)
+		if _, kw := js_lexer.Keywords[l.ident]; kw {
+			return l.emit(js_lexer.TEscapedKeyword, j)
+		}
+		return l.emit(js_lexer.TIdentifier, j)
+	}
+	l.ident = raw
+	if n := len(raw); n >= 2 && n <= 10 && raw[0] >= 'a' && raw[0] <= 'y' {
+		if t, kw := js_lexer.Keywords[raw]; kw {
+			return l.emit(t, j)
+		}
+	}
+	return l.emit(js_lexer.TIdentifier, j)
+}
+
+// skipEscape skips \uXXXX or \u{…} at j.
+func (l *fastTokens) skipEscape(j int) int {
+	j++ // the backslash
+	if j < len(l.src) && l.src[j] == 'u' {
+		j++
+		if j < len(l.src) && l.src[j] == '{' {
+			for j < len(l.src) && l.src[j] != '}' {
+				j++
+			}
+			return min(j+1, len(l.src))
+		}
+		return min(j+4, len(l.src))
+	}
+	return j
+}
+
+// decodeIdentifier decodes \uXXXX and \u{…} escapes in a name.
+func decodeIdentifier(raw string) string {
+	var out []rune
+	for i := 0; i < len(raw); {
+		if raw[i] != '\\' || i+1 >= len(raw) || raw[i+1] != 'u' {
+			r, w := utf8.DecodeRuneInString(raw[i:])
+			out = append(out, r)
+			i += w
+			continue
+		}
+		j := i + 2
+		var hex string
+		if j < len(raw) && raw[j] == '{' {
+			k := j + 1
+			for k < len(raw) && raw[k] != '}' {
+				k++
+			}
+			hex, i = raw[j+1:k], min(k+1, len(raw))
+		} else {
+			hex, i = raw[j:min(j+4, len(raw))], min(j+4, len(raw))
+		}
+		var v rune
+		for _, h := range []byte(hex) {
+			switch {
+			case h >= '0' && h <= '9':
+				v = v*16 + rune(h-'0')
+			case h >= 'a' && h <= 'f':
+				v = v*16 + rune(h-'a'+10)
+			case h >= 'A' && h <= 'F':
+				v = v*16 + rune(h-'A'+10)
+			}
+		}
+		out = append(out, v)
+	}
+	return string(out)
+}
+
+// punct lists multi-character punctuators longest first, by first byte.
+var punct = map[byte][]struct {
+	text string
+	tok  js_lexer.T
+}{
+	'&': {{"&&=", js_lexer.TAmpersandAmpersandEquals}, {"&&", js_lexer.TAmpersandAmpersand}, {"&=", js_lexer.TAmpersandEquals}, {"&", js_lexer.TAmpersand}},
+	'|': {{"||=", js_lexer.TBarBarEquals}, {"||", js_lexer.TBarBar}, {"|=", js_lexer.TBarEquals}, {"|", js_lexer.TBar}},
+	'*': {{"**=", js_lexer.TAsteriskAsteriskEquals}, {"**", js_lexer.TAsteriskAsterisk}, {"*=", js_lexer.TAsteriskEquals}, {"*", js_lexer.TAsterisk}},
+	'^': {{"^=", js_lexer.TCaretEquals}, {"^", js_lexer.TCaret}},
+	'%': {{"%=", js_lexer.TPercentEquals}, {"%", js_lexer.TPercent}},
+	'+': {{"++", js_lexer.TPlusPlus}, {"+=", js_lexer.TPlusEquals}, {"+", js_lexer.TPlus}},
+	'-': {{"--", js_lexer.TMinusMinus}, {"-=", js_lexer.TMinusEquals}, {"-", js_lexer.TMinus}},
+	'=': {{"===", js_lexer.TEqualsEqualsEquals}, {"==", js_lexer.TEqualsEquals}, {"=>", js_lexer.TEqualsGreaterThan}, {"=", js_lexer.TEquals}},
+	'!': {{"!==", js_lexer.TExclamationEqualsEquals}, {"!=", js_lexer.TExclamationEquals}, {"!", js_lexer.TExclamation}},
+	'<': {{"<<=", js_lexer.TLessThanLessThanEquals}, {"<<", js_lexer.TLessThanLessThan}, {"<=", js_lexer.TLessThanEquals}, {"<", js_lexer.TLessThan}},
+	'>': {{">>>=", js_lexer.TGreaterThanGreaterThanGreaterThanEquals}, {">>>", js_lexer.TGreaterThanGreaterThanGreaterThan}, {">>=", js_lexer.TGreaterThanGreaterThanEquals}, {">>", js_lexer.TGreaterThanGreaterThan}, {">=", js_lexer.TGreaterThanEquals}, {">", js_lexer.TGreaterThan}},
+	'?': {{"??=", js_lexer.TQuestionQuestionEquals}, {"??", js_lexer.TQuestionQuestion}},
+	'/': {{"/=", js_lexer.TSlashEquals}, {"/", js_lexer.TSlash}},
+}
+
+var single = [128]js_lexer.T{
+	'(': js_lexer.TOpenParen, ')': js_lexer.TCloseParen, '[': js_lexer.TOpenBracket, ']': js_lexer.TCloseBracket,
+	'{': js_lexer.TOpenBrace, '}': js_lexer.TCloseBrace, ',': js_lexer.TComma, ':': js_lexer.TColon,
+	';': js_lexer.TSemicolon, '@': js_lexer.TAt, '~': js_lexer.TTilde,
+}
+
+func (l *fastTokens) punctuator(i int, c byte) bool {
+	switch {
+	case isASCIIIdent(c) && !(c >= '0' && c <= '9'), c == '\\':
+		return l.identifier(i)
+	case c >= '0' && c <= '9' || c == '.' && i+1 < len(l.src) && l.src[i+1] >= '0' && l.src[i+1] <= '9':
+		return l.number(i)
+	case c == '.':
+		if len(l.src)-i >= 3 && l.src[i:i+3] == "..." {
+			return l.emit(js_lexer.TDotDotDot, i+3)
+		}
+		return l.emit(js_lexer.TDot, i+1)
+	case c == '\'' || c == '"':
+		return l.stringLiteral(i, c)
+	case c == '`':
+		return l.template(i+1, js_lexer.TNoSubstitutionTemplateLiteral, js_lexer.TTemplateHead)
+	case c == '#':
+		j := i + 1
+		if j >= len(l.src) {
+			return l.fail()
+		}
+		if r, _ := l.at(j); r != '\\' && !js_ast.IsIdentifierStart(r) {
+			return l.fail() // esbuild: a syntax error
+		}
+		t := l.identifier(j)
+		l.s = i
+		l.tok = js_lexer.TPrivateIdentifier
+		return t
+	case c == '?':
+		// "?." unless a digit follows (a?.5:b), as esbuild decides it: with
+		// a character after the dot.
+		if i+2 < len(l.src) && l.src[i+1] == '.' && !(l.src[i+2] >= '0' && l.src[i+2] <= '9') {
+			return l.emit(js_lexer.TQuestionDot, i+2)
+		}
+	}
+	if c < 128 && single[c] != 0 {
+		return l.emit(single[c], i+1)
+	}
+	for _, p := range punct[c] {
+		if len(l.src)-i >= len(p.text) && l.src[i:i+len(p.text)] == p.text {
+			return l.emit(p.tok, i+len(p.text))
+		}
+	}
+	return l.emit(js_lexer.TQuestion, i+1) // startsToken let only '?' through
+}
+
+// startsToken reports the ASCII characters a token can start with.
+func startsToken(c byte) bool {
+	return isASCIIIdent(c) || c == '\\' || c == '.' || c == '\'' || c == '"' || c == '`' || c == '#' || c == '?' ||
+		single[c&0x7f] != 0 || punct[c] != nil
+}
+
+// number reads a numeric literal: digits, one fraction, an exponent with
+// its sign, separators, a prefix (0x, 0o, 0b) and a BigInt n.
+func (l *fastTokens) number(i int) bool {
+	j := i
+	src := l.src
+	switch {
+	case src[j] == '0' && j+1 < len(src) && (src[j+1]|0x20 == 'x' || src[j+1]|0x20 == 'o' || src[j+1]|0x20 == 'b'):
+		j += 2
+		for j < len(src) && (isASCIIIdent(src[j]) && src[j] != '$') {
+			j++
+		}
+	case src[j] == '0' && j+1 < len(src) && (src[j+1] >= '0' && src[j+1] <= '7' || src[j+1] == '_'):
+		// A legacy octal literal (010): digits only, no fraction.
+		for j++; j < len(src) && (src[j] >= '0' && src[j] <= '9' || src[j] == '_'); j++ {
+		}
+		if j < len(src) && src[j] == 'n' {
+			j++
+		}
+	default:
+		digits := func() {
+			for j < len(src) && (src[j] >= '0' && src[j] <= '9' || src[j] == '_') {
+				j++
+			}
+		}
+		digits()
+		if j < len(src) && src[j] == '.' {
+			j++
+			digits()
+		}
+		if j < len(src) && src[j]|0x20 == 'e' {
+			j++
+			if j < len(src) && (src[j] == '+' || src[j] == '-') {
+				j++
+			}
+			digits()
+		}
+		if j < len(src) && src[j] == 'n' {
+			j++
+		}
+	}
+	t := js_lexer.TNumericLiteral
+	if src[j-1] == 'n' && j-i > 1 {
+		t = js_lexer.TBigIntegerLiteral
+	}
+	return l.emit(t, j)
+}
+
+func (l *fastTokens) stringLiteral(i int, quote byte) bool {
+	j := i + 1
+	for {
+		if j >= len(l.src) {
+			return l.fail()
+		}
+		c := l.src[j]
+		switch {
+		case c == quote:
+			return l.emit(js_lexer.TStringLiteral, j+1)
+		case c == '\\':
+			j++
+			if j < len(l.src) && l.src[j] == '\r' && j+1 < len(l.src) && l.src[j+1] == '\n' {
+				j++
+			}
+			if j < len(l.src) {
+				_, w := l.at(j)
+				j += w
+			}
+			continue
+		case c == '\n' || c == '\r':
+			return l.fail() // unterminated string
+		}
+		j++
+	}
+}
+
+// template reads template text from j: to "`" (tail) or "${" (head).
+func (l *fastTokens) template(j int, tail, head js_lexer.T) bool {
+	for {
+		if j >= len(l.src) {
+			return l.fail()
+		}
+		switch l.src[j] {
+		case '`':
+			return l.emit(tail, j+1)
+		case '\\':
+			j += 2
+			continue
+		case '$':
+			if j+1 < len(l.src) && l.src[j+1] == '{' {
+				return l.emit(head, j+2)
+			}
+		}
+		j++
+	}
+}
+
+func (l *fastTokens) rescanTemplate() {
+	l.template(l.s+1, js_lexer.TTemplateTail, js_lexer.TTemplateMiddle)
+}
+
+func (l *fastTokens) scanRegExp() bool {
+	j := l.s + 1
+	inClass := false
+	for {
+		if j >= len(l.src) {
+			return l.fail()
+		}
+		c, w := l.at(j)
+		switch {
+		case isLineBreak(c):
+			return l.fail() // unterminated regular expression
+		case c == '\\':
+			j += w
+			if j >= len(l.src) {
+				return l.fail()
+			}
+			if c2, _ := l.at(j); isLineBreak(c2) {
+				return l.fail()
+			}
+			_, w = l.at(j)
+		case c == '[':
+			inClass = true
+		case c == ']':
+			inClass = false
+		case c == '/' && !inClass:
+			j += w
+			for j < len(l.src) {
+				r, w := l.at(j)
+				if !js_ast.IsIdentifierContinue(r) {
+					break
+				}
+				j += w
+			}
+			l.tok, l.e, l.pos = js_lexer.TSlash, j, j
+			return true
+		}
+		j += w
+	}
+}
+
+// esbuildTokens drives esbuild's own lexer; the tests compare fastTokens
+// with it.
+type esbuildTokens struct {
+	lx      js_lexer.Lexer
+	started bool
+}
+
+func (l *esbuildTokens) next() (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, lexical := r.(js_lexer.LexerPanic); !lexical {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	if l.started {
+		if l.lx.Token == js_lexer.TSyntaxError {
+			return false // the parser stops at a character it refuses
+		}
+		l.lx.Next()
+	}
+	l.started = true
+	return l.lx.Token != js_lexer.TEndOfFile
+}
+
+func (l *esbuildTokens) token() js_lexer.T   { return l.lx.Token }
+func (l *esbuildTokens) start() int          { return int(l.lx.Loc().Start) }
+func (l *esbuildTokens) end() int            { return int(l.lx.Range().End()) }
+func (l *esbuildTokens) newlineBefore() bool { return l.lx.HasNewlineBefore }
+func (l *esbuildTokens) name() string        { return l.lx.Identifier.String }
+
+func (l *esbuildTokens) scanRegExp() (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, lexical := r.(js_lexer.LexerPanic); !lexical {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	l.lx.ScanRegExp()
+	return true
+}
+
+func (l *esbuildTokens) rescanTemplate() {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, lexical := r.(js_lexer.LexerPanic); !lexical {
+				panic(r)
+			}
+			l.lx.Token = js_lexer.TEndOfFile
+		}
+	}()
+	l.lx.RescanCloseBraceAsTemplateToken()
+}

@@ -1,6 +1,7 @@
 package remixletbridge
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/evanw/esbuild/internal/js_ast"
@@ -56,20 +57,35 @@ func (l *fastTokens) at(i int) (rune, int) {
 
 func isLineBreak(c rune) bool { return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029 }
 
-func isASCIIIdent(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$'
-}
+func isASCIIIdent(c byte) bool { return identByte[c] }
+
+var identByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$'
+	}
+	return t
+}()
 
 // skipToLineEnd moves i to the next line break (or the end).
 func (l *fastTokens) skipToLineEnd(i int) int {
-	for i < len(l.src) {
-		c, w := l.at(i)
-		if isLineBreak(c) {
+	src := l.src
+	for i < len(src) {
+		switch src[i] {
+		case '\n', '\r':
 			return i
+		case 0xE2: // U+2028 and U+2029 are E2 80 A8 and E2 80 A9
+			if i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9) {
+				return i
+			}
 		}
-		i += w
+		i++
 	}
 	return i
+}
+
+// hasLineBreak reports a line break in s.
+func hasLineBreak(s string) bool {
+	return strings.ContainsAny(s, "\n\r") || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")
 }
 
 func (l *fastTokens) next() bool {
@@ -85,7 +101,8 @@ func (l *fastTokens) next() bool {
 		c := l.src[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
-			l.pos++
+			for l.pos++; l.pos < len(l.src) && (l.src[l.pos] == ' ' || l.src[l.pos] == '\t'); l.pos++ {
+			}
 			continue
 		case c == '\n' || c == '\r':
 			l.pos++
@@ -95,22 +112,14 @@ func (l *fastTokens) next() bool {
 			l.pos = l.skipToLineEnd(i + 2)
 			continue
 		case c == '/' && i+1 < len(l.src) && l.src[i+1] == '*':
-			j := i + 2
-			for {
-				if j >= len(l.src) {
-					return l.fail() // unterminated comment
-				}
-				r, w := l.at(j)
-				if r == '*' && j+1 < len(l.src) && l.src[j+1] == '/' {
-					j += 2
-					break
-				}
-				if isLineBreak(r) {
-					l.nl = true
-				}
-				j += w
+			k := strings.Index(l.src[i+2:], "*/")
+			if k < 0 {
+				return l.fail() // unterminated comment
 			}
-			l.pos = j
+			if hasLineBreak(l.src[i+2 : i+2+k]) {
+				l.nl = true
+			}
+			l.pos = i + 2 + k + 2
 			continue
 		case c == '<' && len(l.src)-i >= 4 && l.src[i:i+4] == "<!--":
 			l.pos = l.skipToLineEnd(i + 4) // a legacy HTML comment
@@ -188,12 +197,92 @@ func (l *fastTokens) identifier(i int) bool {
 		return l.emit(js_lexer.TIdentifier, j)
 	}
 	l.ident = raw
-	if n := len(raw); n >= 2 && n <= 10 && raw[0] >= 'a' && raw[0] <= 'y' {
-		if t, kw := js_lexer.Keywords[raw]; kw {
+	if n := len(raw); n >= 2 && n <= 10 && raw[0] >= 'b' && raw[0] <= 'w' {
+		if t := keyword(raw); t != 0 {
 			return l.emit(t, j)
 		}
 	}
 	return l.emit(js_lexer.TIdentifier, j)
+}
+
+// keyword is js_lexer.Keywords as a switch, which compiles to length and
+// byte comparisons instead of hashing every name.
+func keyword(s string) js_lexer.T {
+	switch s {
+	case "break":
+		return js_lexer.TBreak
+	case "case":
+		return js_lexer.TCase
+	case "catch":
+		return js_lexer.TCatch
+	case "class":
+		return js_lexer.TClass
+	case "const":
+		return js_lexer.TConst
+	case "continue":
+		return js_lexer.TContinue
+	case "debugger":
+		return js_lexer.TDebugger
+	case "default":
+		return js_lexer.TDefault
+	case "delete":
+		return js_lexer.TDelete
+	case "do":
+		return js_lexer.TDo
+	case "else":
+		return js_lexer.TElse
+	case "enum":
+		return js_lexer.TEnum
+	case "export":
+		return js_lexer.TExport
+	case "extends":
+		return js_lexer.TExtends
+	case "false":
+		return js_lexer.TFalse
+	case "finally":
+		return js_lexer.TFinally
+	case "for":
+		return js_lexer.TFor
+	case "function":
+		return js_lexer.TFunction
+	case "if":
+		return js_lexer.TIf
+	case "import":
+		return js_lexer.TImport
+	case "in":
+		return js_lexer.TIn
+	case "instanceof":
+		return js_lexer.TInstanceof
+	case "new":
+		return js_lexer.TNew
+	case "null":
+		return js_lexer.TNull
+	case "return":
+		return js_lexer.TReturn
+	case "super":
+		return js_lexer.TSuper
+	case "switch":
+		return js_lexer.TSwitch
+	case "this":
+		return js_lexer.TThis
+	case "throw":
+		return js_lexer.TThrow
+	case "true":
+		return js_lexer.TTrue
+	case "try":
+		return js_lexer.TTry
+	case "typeof":
+		return js_lexer.TTypeof
+	case "var":
+		return js_lexer.TVar
+	case "void":
+		return js_lexer.TVoid
+	case "while":
+		return js_lexer.TWhile
+	case "with":
+		return js_lexer.TWith
+	}
+	return 0
 }
 
 // skipEscape skips \uXXXX or \u{…} at j.
@@ -211,6 +300,8 @@ func (l *fastTokens) skipEscape(j int) int {
 	}
 	return j
 }
+
+func isHexByte(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' }
 
 // decodeIdentifier decodes \uXXXX and \u{…} escapes in a name.
 func decodeIdentifier(raw string) string {
@@ -250,7 +341,7 @@ func decodeIdentifier(raw string) string {
 }
 
 // punct lists multi-character punctuators longest first, by first byte.
-var punct = map[byte][]struct {
+var punct = [128][]struct {
 	text string
 	tok  js_lexer.T
 }{
@@ -312,7 +403,7 @@ func (l *fastTokens) punctuator(i int, c byte) bool {
 	if c < 128 && single[c] != 0 {
 		return l.emit(single[c], i+1)
 	}
-	for _, p := range punct[c] {
+	for _, p := range punct[c&0x7f] {
 		if len(l.src)-i >= len(p.text) && l.src[i:i+len(p.text)] == p.text {
 			return l.emit(p.tok, i+len(p.text))
 		}
@@ -323,7 +414,7 @@ func (l *fastTokens) punctuator(i int, c byte) bool {
 // startsToken reports the ASCII characters a token can start with.
 func startsToken(c byte) bool {
 	return isASCIIIdent(c) || c == '\\' || c == '.' || c == '\'' || c == '"' || c == '`' || c == '#' || c == '?' ||
-		single[c&0x7f] != 0 || punct[c] != nil
+		single[c&0x7f] != 0 || punct[c&0x7f] != nil
 }
 
 // number reads a numeric literal: digits, one fraction, an exponent with
@@ -334,7 +425,10 @@ func (l *fastTokens) number(i int) bool {
 	switch {
 	case src[j] == '0' && j+1 < len(src) && (src[j+1]|0x20 == 'x' || src[j+1]|0x20 == 'o' || src[j+1]|0x20 == 'b'):
 		j += 2
-		for j < len(src) && (isASCIIIdent(src[j]) && src[j] != '$') {
+		for j < len(src) && (isHexByte(src[j]) || src[j] == '_') {
+			j++
+		}
+		if j < len(src) && src[j] == 'n' {
 			j++
 		}
 	case src[j] == '0' && j+1 < len(src) && (src[j+1] >= '0' && src[j+1] <= '7' || src[j+1] == '_'):

@@ -94,3 +94,17 @@ func FuzzFastLexerAgrees(f *testing.F) {
 		fastAgrees(t, src)
 	})
 }
+
+// TestKeywordSwitch: the switch names exactly esbuild's keywords.
+func TestKeywordSwitch(t *testing.T) {
+	for name, tok := range js_lexer.Keywords {
+		if got := keyword(name); got != tok {
+			t.Errorf("keyword(%q) = %v, want %v", name, got, tok)
+		}
+	}
+	for _, name := range []string{"let", "yield", "await", "of", "async", "static", "undefined", "brea", "breaks"} {
+		if keyword(name) != 0 {
+			t.Errorf("%q is not a keyword", name)
+		}
+	}
+}

@@ -747,13 +747,22 @@ func (sp *scriptPass) reportSecret(litOff int, value string, m secrets.Match) {
 	sp.reportSpan("js/secret", start, end, "%s is hard-coded in script.js, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", what)
 }
 
+func hasLabelSeparator(u []uint16) bool {
+	for _, c := range u {
+		if c == ':' || c == '=' {
+			return true
+		}
+	}
+	return false
+}
+
 // minSecretScan skips strings too short to hold a credential.
 const minSecretScan = 8
 
 func (sp *scriptPass) checkSecretString(x *esb.EString, off int) {
 	label, labelled := sp.labels[x]
-	if len(x.Value) < minSecretScan && !labelled {
-		return
+	if !labelled && (len(x.Value) < minSecretScan || len(x.Value) < 16 && !hasLabelSeparator(x.Value)) {
+		return // too short for a token, and no "label: value" inside
 	}
 	value := esb.UTF16ToString(x.Value)
 	ms := secrets.Scan(value)

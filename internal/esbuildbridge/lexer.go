@@ -8,20 +8,10 @@ import (
 	"github.com/evanw/esbuild/internal/js_lexer"
 )
 
-// tokens is what the nesting scan reads: esbuild's lexer (esbuildTokens,
-// the reference, used by the tests) or fastTokens, which splits the text
-// the same way without decoding anything and is several times faster.
-// TestFastLexerAgrees holds the two to the same tokens.
-type tokens interface {
-	next() bool // advance; false at the end or at a lexical error esbuild stops at
-	token() js_lexer.T
-	start() int
-	end() int
-	newlineBefore() bool
-	name() string     // an identifier's name (escapes decoded)
-	scanRegExp() bool // the current "/" or "/=" starts a regular expression: read it
-	rescanTemplate()  // the current "}" continues a template: read the next part
-}
+// The nesting scan reads with fastTokens, which splits the text as
+// esbuild's lexer does without decoding anything and is several times
+// faster; esbuildTokens drives esbuild's own lexer, and the tests hold the
+// two to the same tokens (TestFastLexerAgrees, FuzzFastLexerAgrees).
 
 // fastTokens is a lexer for the nesting scan. It agrees with esbuild's on
 // where every token starts and ends, its kind, and where a line break
@@ -29,6 +19,7 @@ type tokens interface {
 // stops only where esbuild's lexer stops too (an unterminated string,
 // template, comment or regular expression).
 type fastTokens struct {
+	ref   *esbuildTokens // when set, esbuild's lexer reads instead (tests)
 	src   string
 	pos   int // where the next token is looked for
 	tok   js_lexer.T
@@ -38,11 +29,38 @@ type fastTokens struct {
 	bad   bool
 }
 
-func (l *fastTokens) token() js_lexer.T   { return l.tok }
-func (l *fastTokens) start() int          { return l.s }
-func (l *fastTokens) end() int            { return l.e }
-func (l *fastTokens) newlineBefore() bool { return l.nl }
-func (l *fastTokens) name() string        { return l.ident }
+// advance, regExp and continueTemplate are what the scan calls: the fast
+// lexer's own methods, or esbuild's lexer through ref.
+func (l *fastTokens) advance() bool {
+	if l.ref == nil {
+		return l.next()
+	}
+	ok := l.ref.next()
+	l.copyRef()
+	return ok
+}
+
+func (l *fastTokens) regExp() bool {
+	if l.ref == nil {
+		return l.scanRegExp()
+	}
+	ok := l.ref.scanRegExp()
+	l.copyRef()
+	return ok
+}
+
+func (l *fastTokens) continueTemplate() {
+	if l.ref == nil {
+		l.rescanTemplate()
+		return
+	}
+	l.ref.rescanTemplate()
+	l.copyRef()
+}
+
+func (l *fastTokens) copyRef() {
+	l.tok, l.s, l.e, l.nl, l.ident = l.ref.token(), l.ref.start(), l.ref.end(), l.ref.newlineBefore(), l.ref.name()
+}
 
 // at returns the character at i and its width; -1 at the end.
 func (l *fastTokens) at(i int) (rune, int) {

@@ -10,7 +10,7 @@ import (
 
 // traceWith runs the nesting scan over src with a token source and returns
 // every token it read, and the depth it found.
-func traceWith(src string, lx tokens) ([]tokenRecord, Nesting) {
+func traceWith(src string, lx *fastTokens) ([]tokenRecord, Nesting) {
 	var recs []tokenRecord
 	s := scanner{limit: 1 << 30, trace: func(r tokenRecord) { recs = append(recs, r) }}
 	s.runWith(lx)
@@ -22,7 +22,7 @@ func traceWith(src string, lx tokens) ([]tokenRecord, Nesting) {
 // refuses: the parser stops there).
 func fastAgrees(t *testing.T, src string) {
 	t.Helper()
-	want, wantDepth := traceWith(src, newEsbuildTokens(src))
+	want, wantDepth := traceWith(src, &fastTokens{ref: newEsbuildTokens(src)})
 	got, gotDepth := traceWith(src, &fastTokens{src: src})
 	for i, w := range want {
 		if w.tok == js_lexer.TSyntaxError {

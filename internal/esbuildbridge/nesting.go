@@ -184,10 +184,10 @@ func newEsbuildTokens(src string) (l *esbuildTokens) {
 	return l
 }
 
-func (s *scanner) runWith(lx tokens) {
+func (s *scanner) runWith(lx *fastTokens) {
 	s.stack = append(s.stack, frame{kind: frameTop})
 	s.stmtStart = true
-	for lx.next() {
+	for lx.advance() {
 		if !s.token(lx) {
 			return
 		}
@@ -195,9 +195,9 @@ func (s *scanner) runWith(lx tokens) {
 }
 
 // token accounts for the lexer's current token; false stops the scan.
-func (s *scanner) token(lx tokens) bool {
-	t := lx.token()
-	offset := lx.start()
+func (s *scanner) token(lx *fastTokens) bool {
+	t := lx.tok
+	offset := lx.s
 
 	// Sibling boundaries left open by the previous token.
 	if s.pendingSemicolon {
@@ -213,7 +213,7 @@ func (s *scanner) token(lx tokens) bool {
 			s.stmtStart = true
 		}
 	}
-	if lx.newlineBefore() && s.prevExprEnd && canStartStatementOnly(t) {
+	if lx.nl && s.prevExprEnd && canStartStatementOnly(t) {
 		s.reset()
 		s.stmtStart = true
 	}
@@ -270,8 +270,8 @@ func (s *scanner) token(lx tokens) bool {
 			if t != js_lexer.TCloseBrace {
 				return false
 			}
-			lx.rescanTemplate()
-			if t = lx.token(); t == js_lexer.TEndOfFile {
+			lx.continueTemplate()
+			if t = lx.tok; t == js_lexer.TEndOfFile {
 				return false // unterminated: the parser stops too
 			} else if t == js_lexer.TTemplateMiddle {
 				s.reset() // the next substitution is a sibling
@@ -305,12 +305,12 @@ func (s *scanner) token(lx tokens) bool {
 		s.reset()
 	case js_lexer.TSlash, js_lexer.TSlashEquals:
 		if !s.prevExprEnd {
-			if !lx.scanRegExp() {
+			if !lx.regExp() {
 				return false // unterminated: the parser stops too
 			}
 			if s.regexps != nil {
 				s.regexps = append(s.regexps, offset)
-				s.regexpEnds = append(s.regexpEnds, lx.end())
+				s.regexpEnds = append(s.regexpEnds, lx.e)
 			}
 			exprEnd = true
 			break
@@ -318,7 +318,7 @@ func (s *scanner) token(lx tokens) bool {
 		s.add(1)
 	case js_lexer.TPlusPlus, js_lexer.TMinusMinus:
 		s.add(1)
-		exprEnd = s.prevExprEnd && !lx.newlineBefore() // postfix
+		exprEnd = s.prevExprEnd && !lx.nl // postfix
 	case js_lexer.TColon:
 		s.add(1)
 		f := s.top()
@@ -334,7 +334,7 @@ func (s *scanner) token(lx tokens) bool {
 		s.add(1)
 		s.prevWasDot = true
 	case js_lexer.TIdentifier:
-		switch name := lx.name(); {
+		switch name := lx.ident; {
 		case propertyName:
 			exprEnd = true
 		case name == "await" || name == "yield":
@@ -389,12 +389,12 @@ func (s *scanner) token(lx tokens) bool {
 		}
 	}
 	if s.trace != nil {
-		s.trace(tokenRecord{t, offset, lx.end(), lx.newlineBefore()})
+		s.trace(tokenRecord{t, offset, lx.e, lx.nl})
 	}
 	s.prev = t
 	s.prevName = ""
 	if t == js_lexer.TIdentifier {
-		s.prevName = lx.name()
+		s.prevName = lx.ident
 		if s.prevName == "assert" {
 			s.afterSpecifier = afterSpecifier
 		}

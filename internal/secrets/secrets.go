@@ -389,7 +389,7 @@ func Scan(text string) []Match {
 		return false
 	}
 	for _, v := range vendors {
-		if !containsAny(text, v.hints) {
+		if len(text) < minVendorLen || !containsAny(text, v.hints) {
 			continue
 		}
 		for _, loc := range v.re.FindAllStringIndex(text, -1) {
@@ -534,6 +534,9 @@ func tokens(text string) []span {
 func isTokenByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-'
 }
+
+// minVendorLen is the shortest text a vendor format can match.
+const minVendorLen = 20
 
 // minEntropyLen is the shortest token the entropy gate judges: below 16
 // characters random strings and identifiers overlap too much to tell.

@@ -32,10 +32,11 @@ import (
 // the union); fold uses only bindings with a single value.
 
 type symInfo struct {
-	sources []valueSource
-	fn      string // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions and classes
-	konst   bool
-	updated bool // assigned by ++, --, or an operator assignment
+	sources  []valueSource
+	fn       string // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions and classes
+	konst    bool
+	updated  bool // assigned by ++, --, or an operator assignment
+	literals bool // some source is an object or array literal
 
 	resolving, resolvedDone bool
 	resolved                []string
@@ -46,6 +47,14 @@ type valueSource struct {
 	expr esb.Expr
 	keys []string // property path taken from expr (destructuring)
 	bad  bool     // a key along the path could not be folded
+}
+
+func (info *symInfo) addSource(src valueSource) {
+	info.sources = append(info.sources, src)
+	switch src.expr.Data.(type) {
+	case *esb.EObject, *esb.EArray:
+		info.literals = true
+	}
 }
 
 func (sp *scriptPass) sym(ref esb.Ref) *symInfo {
@@ -78,7 +87,7 @@ func (sp *scriptPass) bindTo(b esb.Binding, value esb.Expr, keys []string, konst
 		info := sp.sym(b.Ref)
 		info.konst = info.konst || konst
 		if value.Data != nil {
-			info.sources = append(info.sources, valueSource{expr: value, keys: keys})
+			info.addSource(valueSource{expr: value, keys: keys})
 		}
 	case *esb.BArray:
 		for i, item := range b.Items {
@@ -121,7 +130,7 @@ func (sp *scriptPass) assignedKeys(target, value esb.Expr, keys []string) {
 			info.updated = true
 			return
 		}
-		info.sources = append(info.sources, valueSource{expr: value, keys: keys})
+		info.addSource(valueSource{expr: value, keys: keys})
 	case *esb.EArray:
 		for i, item := range t.Items {
 			sp.assignedKeys(item, value, appendKey(keys, strconv.Itoa(i)))
@@ -383,20 +392,26 @@ func (sp *scriptPass) objectProperty(o *esb.EObject, key string) (esb.Expr, bool
 // literals a binding holds (const o = {run: eval}; o.run).
 func (sp *scriptPass) resolveMember(target esb.Expr, key string, depth int) []string {
 	if s, ok := sp.identSymbol(target); ok && s.Kind != esb.SymbolUnbound {
-		if info := sp.syms[s]; info != nil && !info.resolving {
+		info := sp.syms[s]
+		if info == nil {
+			return nil
+		}
+		// Through the binding's whole value (cached per symbol), and
+		// through any literal it holds, where the property is written.
+		out := sp.members(sp.resolveSymbol(s, depth), key)
+		if info.literals && !info.resolving {
 			info.resolving = true
-			var out []string
 			for _, src := range info.sources {
-				if !src.bad {
-					out = union(out, sp.resolveKeys(src.expr, appendKey(src.keys, key), depth))
+				switch src.expr.Data.(type) {
+				case *esb.EObject, *esb.EArray:
+					if !src.bad {
+						out = union(out, sp.resolveKeys(src.expr, appendKey(src.keys, key), depth))
+					}
 				}
 			}
 			info.resolving = false
-			if info.fn != "" {
-				out = union(out, sp.members([]string{info.fn}, key))
-			}
-			return out
 		}
+		return out
 	}
 	return sp.members(sp.resolveDepth(target, depth), key)
 }

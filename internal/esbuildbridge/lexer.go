@@ -584,7 +584,9 @@ type esbuildTokens struct {
 	started bool
 }
 
-func (l *esbuildTokens) next() (ok bool) {
+// lexically runs f, turning esbuild's lexer panic (a syntax error it
+// stops at) into false.
+func lexically(f func()) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, lexical := r.(js_lexer.LexerPanic); !lexical {
@@ -593,11 +595,18 @@ func (l *esbuildTokens) next() (ok bool) {
 			ok = false
 		}
 	}()
+	f()
+	return true
+}
+
+func (l *esbuildTokens) next() bool {
 	if l.started {
 		if l.lx.Token == js_lexer.TSyntaxError {
 			return false // the parser stops at a character it refuses
 		}
-		l.lx.Next()
+		if !lexically(l.lx.Next) {
+			return false
+		}
 	}
 	l.started = true
 	return l.lx.Token != js_lexer.TEndOfFile
@@ -609,27 +618,10 @@ func (l *esbuildTokens) end() int            { return int(l.lx.Range().End()) }
 func (l *esbuildTokens) newlineBefore() bool { return l.lx.HasNewlineBefore }
 func (l *esbuildTokens) name() string        { return l.lx.Identifier.String }
 
-func (l *esbuildTokens) scanRegExp() (ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, lexical := r.(js_lexer.LexerPanic); !lexical {
-				panic(r)
-			}
-			ok = false
-		}
-	}()
-	l.lx.ScanRegExp()
-	return true
-}
+func (l *esbuildTokens) scanRegExp() bool { return lexically(l.lx.ScanRegExp) }
 
 func (l *esbuildTokens) rescanTemplate() {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, lexical := r.(js_lexer.LexerPanic); !lexical {
-				panic(r)
-			}
-			l.lx.Token = js_lexer.TEndOfFile
-		}
-	}()
-	l.lx.RescanCloseBraceAsTemplateToken()
+	if !lexically(l.lx.RescanCloseBraceAsTemplateToken) {
+		l.lx.Token = js_lexer.TEndOfFile
+	}
 }

@@ -172,15 +172,9 @@ func newEsbuildTokens(src string) (l *esbuildTokens) {
 	}
 	source := logger.Source{KeyPath: logger.Path{Text: "script.js"}, Contents: src}
 	l = &esbuildTokens{}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(js_lexer.LexerPanic); !ok {
-				panic(r)
-			}
-			l.lx = js_lexer.Lexer{Token: js_lexer.TEndOfFile}
-		}
-	}()
-	l.lx = js_lexer.NewLexer(log, source, config.TSOptions{})
+	if !lexically(func() { l.lx = js_lexer.NewLexer(log, source, config.TSOptions{}) }) {
+		l.lx = js_lexer.Lexer{Token: js_lexer.TEndOfFile}
+	}
 	return l
 }
 

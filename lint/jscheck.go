@@ -128,11 +128,11 @@ func (sp *scriptPass) checkHandedOn(e esb.Expr, refuse bool) {
 }
 
 func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr) {
-	s := sp.res.Symbol(x.Ref)
+	s, info := sp.lookup(x.Ref)
 	if s == nil || s.Kind != esb.SymbolUnbound {
 		return
 	}
-	if g := sp.global(s); g.replaced && sp.typeofArg != e.Data {
+	if g := sp.global(s, info); g.replaced && sp.typeofArg != e.Data {
 		sp.report("js/replaced-global", int(e.Loc.Start), "%s: %s", s.OriginalName, g.advice)
 	}
 }
@@ -539,12 +539,8 @@ func (sp *scriptPass) checkCreatedTag(a esb.Expr, namespaced bool) string {
 // elementTag is the tag of an element created into a binding by
 // dom.create("img") or createElement("img"), or "".
 func (sp *scriptPass) elementTag(e esb.Expr) string {
-	s, ok := sp.identSymbol(e)
-	if !ok {
-		return ""
-	}
-	info := sp.syms[s]
-	if info == nil || len(info.sources) != 1 || len(info.sources[0].keys) > 0 {
+	_, info, ok := sp.identSymbol(e)
+	if !ok || len(info.sources) != 1 || len(info.sources[0].keys) > 0 {
 		return ""
 	}
 	src := info.sources[0].expr

@@ -38,6 +38,8 @@ type symInfo struct {
 	updated  bool // assigned by ++, --, or an operator assignment
 	literals bool // some source is an object or array literal
 
+	global *globalInfo // for an unbound name
+
 	resolving, resolvedDone bool
 	resolved                []string
 	folding                 bool
@@ -57,27 +59,34 @@ func (info *symInfo) addSource(src valueSource) {
 	}
 }
 
-func (sp *scriptPass) sym(ref esb.Ref) *symInfo {
-	s := sp.res.Symbol(ref)
+// lookup returns the symbol a reference names and what the walk knows of
+// it (kept in a slice indexed like esbuild's symbol table).
+func (sp *scriptPass) lookup(ref esb.Ref) (*esb.Symbol, *symInfo) {
+	i, s := sp.res.SymbolAt(ref)
 	if s == nil {
-		return &symInfo{}
+		return nil, nil
 	}
-	info := sp.syms[s]
-	if info == nil {
-		info = &symInfo{}
-		sp.syms[s] = info
+	if sp.infos == nil {
+		sp.infos = make([]symInfo, len(sp.res.AST.Symbols))
 	}
-	return info
+	return s, &sp.infos[i]
+}
+
+func (sp *scriptPass) sym(ref esb.Ref) *symInfo {
+	if _, info := sp.lookup(ref); info != nil {
+		return info
+	}
+	return &symInfo{}
 }
 
 // identSymbol returns the symbol behind an identifier expression.
-func (sp *scriptPass) identSymbol(e esb.Expr) (*esb.Symbol, bool) {
+func (sp *scriptPass) identSymbol(e esb.Expr) (*esb.Symbol, *symInfo, bool) {
 	id, ok := e.Data.(*esb.EIdentifier)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	s := sp.res.Symbol(id.Ref)
-	return s, s != nil
+	s, info := sp.lookup(id.Ref)
+	return s, info, s != nil
 }
 
 // bindTo records that binding b takes value (with a property path).
@@ -199,14 +208,14 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 	depth++
 	switch x := e.Data.(type) {
 	case *esb.EIdentifier:
-		s := sp.res.Symbol(x.Ref)
+		s, info := sp.lookup(x.Ref)
 		if s == nil {
 			return nil
 		}
 		if s.Kind == esb.SymbolUnbound {
-			return sp.globalPaths(s)
+			return sp.global(s, info).paths
 		}
-		return sp.resolveSymbol(s, depth)
+		return sp.resolveSymbol(info, depth)
 	case *esb.EThis:
 		return []string{"this"}
 	case *esb.EDot:
@@ -300,9 +309,9 @@ type globalInfo struct {
 	replaced bool
 }
 
-func (sp *scriptPass) global(s *esb.Symbol) *globalInfo {
-	if g, ok := sp.globals[s]; ok {
-		return g
+func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
+	if info.global != nil {
+		return info.global
 	}
 	g := &globalInfo{}
 	switch name := s.OriginalName; {
@@ -312,17 +321,11 @@ func (sp *scriptPass) global(s *esb.Symbol) *globalInfo {
 		g.paths = []string{name}
 	}
 	g.advice, g.replaced = replacedGlobals[s.OriginalName]
-	sp.globals[s] = g
+	info.global = g
 	return g
 }
 
-func (sp *scriptPass) globalPaths(s *esb.Symbol) []string { return sp.global(s).paths }
-
-func (sp *scriptPass) resolveSymbol(s *esb.Symbol, depth int) []string {
-	info := sp.syms[s]
-	if info == nil {
-		return nil
-	}
+func (sp *scriptPass) resolveSymbol(info *symInfo, depth int) []string {
 	if info.resolvedDone {
 		return info.resolved
 	}
@@ -391,14 +394,10 @@ func (sp *scriptPass) objectProperty(o *esb.EObject, key string) (esb.Expr, bool
 // resolveMember resolves target.key, reading through the object and array
 // literals a binding holds (const o = {run: eval}; o.run).
 func (sp *scriptPass) resolveMember(target esb.Expr, key string, depth int) []string {
-	if s, ok := sp.identSymbol(target); ok && s.Kind != esb.SymbolUnbound {
-		info := sp.syms[s]
-		if info == nil {
-			return nil
-		}
+	if s, info, ok := sp.identSymbol(target); ok && s.Kind != esb.SymbolUnbound {
 		// Through the binding's whole value (cached per symbol), and
 		// through any literal it holds, where the property is written.
-		out := sp.members(sp.resolveSymbol(s, depth), key)
+		out := sp.members(sp.resolveSymbol(info, depth), key)
 		if info.literals && !info.resolving {
 			info.resolving = true
 			for _, src := range info.sources {
@@ -571,11 +570,7 @@ func (sp *scriptPass) foldDepth(e esb.Expr, depth int) strVal {
 		}
 		return strVal{s: unknownMark, isStr: yes.isStr && no.isStr}
 	case *esb.EIdentifier:
-		s := sp.res.Symbol(x.Ref)
-		if s == nil {
-			break
-		}
-		info := sp.syms[s]
+		_, info := sp.lookup(x.Ref)
 		if info == nil || info.folding || info.updated || len(info.sources) != 1 || info.sources[0].bad {
 			break
 		}
@@ -888,8 +883,7 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 		}
 		return out, true
 	case *esb.EIdentifier:
-		s := sp.res.Symbol(x.Ref)
-		if info := sp.syms[s]; s != nil && info != nil && !info.folding && !info.updated && len(info.sources) == 1 && len(info.sources[0].keys) == 0 {
+		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && len(info.sources) == 1 && len(info.sources[0].keys) == 0 {
 			info.folding = true
 			defer func() { info.folding = false }()
 			return sp.foldArray(info.sources[0].expr, depth)

@@ -124,10 +124,9 @@ type scriptPass struct {
 	unknownNode string
 	decided     bool // the code was read; its permission use is known
 
-	collecting bool // first walk: record bindings; second: check
-	syms       map[*esb.Symbol]*symInfo
-	globals    map[*esb.Symbol]*globalInfo // unbound names
-	typeofArg  esb.E                       // the operand of the typeof being visited
+	collecting bool      // first walk: record bindings; second: check
+	infos      []symInfo // by index in esbuild's symbol table
+	typeofArg  esb.E     // the operand of the typeof being visited
 
 	uses      map[string]int // rmx service → offset of first use
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
@@ -146,8 +145,6 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 	return &scriptPass{
 		pass: pass, m: m, src: string(src), srcBytes: src,
 		reported:  map[reportKey]bool{},
-		syms:      map[*esb.Symbol]*symInfo{},
-		globals:   map[*esb.Symbol]*globalInfo{},
 		uses:      map[string]int{},
 		fetchUse:  map[string]int{},
 		observe:   map[string]int{},

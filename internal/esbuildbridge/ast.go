@@ -346,19 +346,26 @@ func UTF16ToString(u []uint16) string {
 
 // Symbol returns the symbol a reference names, following merged symbols.
 func (r *Result) Symbol(ref Ref) *Symbol {
+	_, s := r.SymbolAt(ref)
+	return s
+}
+
+// SymbolAt is Symbol with the symbol's index in AST.Symbols, so callers can
+// keep per-symbol data in a slice; -1 and nil when there is none.
+func (r *Result) SymbolAt(ref Ref) (int, *Symbol) {
 	if r.AST == nil {
-		return nil
+		return -1, nil
 	}
 	syms := r.AST.Symbols
 	for range len(syms) { // a link chain is at most as long as the table
 		if int(ref.InnerIndex) >= len(syms) {
-			return nil
+			return -1, nil
 		}
 		s := &syms[ref.InnerIndex]
 		if s.Link == ast.InvalidRef {
-			return s
+			return int(ref.InnerIndex), s
 		}
 		ref = s.Link
 	}
-	return nil
+	return -1, nil
 }

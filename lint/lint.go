@@ -81,6 +81,9 @@
 //     (token, apiKey, password, …) or by value. The outputs never print a
 //     credential: the rule is marked Sensitive and the text output masks
 //     its span in the source lines it shows.
+//   - Legacy remixlets (api before 1.0.2) get no leniency here: the sandbox
+//     has always blocked what these rules refuse, so nothing that ran before
+//     1.0.2 stops running because of them.
 //   - Not caught, by design (the evasion corpus in evasion_test.go lists
 //     each with its reason): values computed at run time, values stored in
 //     collections or assigned into objects by computed keys. The issue's

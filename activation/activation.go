@@ -132,7 +132,7 @@ type Decision struct {
 	// permissionText is the fixed text of each of the new permissions.
 	permissionText []string
 	// sitesFor lists, per dialog rule, the patterns it asks about.
-	sitesFor map[string][]string
+	sitesFor map[*finding.Rule][]string
 }
 
 // ManifestError says that a manifest could not be used for a decision.
@@ -224,11 +224,11 @@ func Decide(in Input) (*Decision, error) {
 		d.permissionText = append(d.permissionText, Describe(p))
 	}
 	positions := patternPositions(newSrc)
-	d.sitesFor = map[string][]string{}
-	report := func(rule string, pos finding.Position, file, format string, args ...any) {
+	d.sitesFor = map[*finding.Rule][]string{}
+	report := func(rule *finding.Rule, pos finding.Position, file, format string, args ...any) {
 		d.Reasons = append(d.Reasons, finding.New(rule, file, pos, format, args...))
 	}
-	ask := func(rule string, p manifest.Pattern, format string, args ...any) {
+	ask := func(rule *finding.Rule, p manifest.Pattern, format string, args ...any) {
 		report(rule, positions[p.Raw], manifest.FileName, format, args...)
 		d.sitesFor[rule] = append(d.sitesFor[rule], p.String())
 	}
@@ -242,7 +242,7 @@ func Decide(in Input) (*Decision, error) {
 		if oldM == nil {
 			held = "this is a new remixlet"
 		}
-		report("approval/permission-not-allowed", p.Pos, manifest.FileName,
+		report(RulePermissionNotAllowed, p.Pos, manifest.FileName,
 			"%s was not allowed in the chat, and %s: ask for it in the chat first (its card reads %q), then approve with --allowed %s; or remove it from manifest.json",
 			p.Name, held, Describe(p), p.Name)
 	}
@@ -252,15 +252,15 @@ func Decide(in Input) (*Decision, error) {
 	case oldM == nil:
 		for _, p := range newM.Matches {
 			if p.EverySite() {
-				ask("approval/every-site", p, "%s runs on every site: the dialog asks the person first; match only the sites the remixlet is for", p.Raw)
+				ask(RuleEverySite, p, "%s runs on every site: the dialog asks the person first; match only the sites the remixlet is for", p.Raw)
 				continue
 			}
 			if chat == nil {
-				ask("approval/beyond-chat-site", p, "%s: a new remixlet runs there, and no chat site was given (--chat-site), so every site it runs on counts as beyond the chat's: the dialog asks the person first", p.Raw)
+				ask(RuleBeyondChatSite, p, "%s: a new remixlet runs there, and no chat site was given (--chat-site), so every site it runs on counts as beyond the chat's: the dialog asks the person first", p.Raw)
 				continue
 			}
 			if covered, example := manifest.Covers([]manifest.Pattern{*chat}, p); !covered {
-				ask("approval/beyond-chat-site", p, "%s reaches beyond the chat's site %s%s: the dialog asks the person first; to activate without a question, match only the chat's site", p.Raw, chat, exampleNote(example))
+				ask(RuleBeyondChatSite, p, "%s reaches beyond the chat's site %s%s: the dialog asks the person first; to activate without a question, match only the chat's site", p.Raw, chat, exampleNote(example))
 			}
 		}
 	default:
@@ -270,21 +270,21 @@ func Decide(in Input) (*Decision, error) {
 			}
 			p, _ := manifest.ParsePattern(s.raw)
 			if p.EverySite() && !oldM.EverySite() {
-				ask("approval/every-site", p, "%s runs on every site, and the running version does not: the dialog asks the person first; match only the sites the remixlet is for", s.raw)
+				ask(RuleEverySite, p, "%s runs on every site, and the running version does not: the dialog asks the person first; match only the sites the remixlet is for", s.raw)
 				continue
 			}
-			ask("approval/new-site", p, "%s runs on sites the running version does not%s: the dialog asks the person first; to activate without a question, stay within the running version's matches", s.raw, exampleNote(s.Example))
+			ask(RuleNewSite, p, "%s runs on sites the running version does not%s: the dialog asks the person first; to activate without a question, stay within the running version's matches", s.raw, exampleNote(s.Example))
 		}
 	}
 
 	// Ask first: the network rules differ.
 	if changes.Rules.Differ() {
-		report("approval/rules-changed", finding.Position{}, RulesFile, "%s: the dialog asks the person first, because network rules change what pages load", describeRuleChanges(changes.Rules))
+		report(RuleRulesChanged, finding.Position{}, RulesFile, "%s: the dialog asks the person first, because network rules change what pages load", describeRuleChanges(changes.Rules))
 	}
 
 	// Ask first: moved onto just the chat's site, keeping its permissions.
 	if oldM != nil && chat != nil && len(changes.PermissionsKept) > 0 && coversAll(*chat, newM.Matches) && !coversAll(*chat, oldM.Matches) {
-		report("approval/moved-to-chat-site", positions[firstRaw(newM.Matches)], manifest.FileName,
+		report(RuleMovedToChatSite, positions[firstRaw(newM.Matches)], manifest.FileName,
 			"the running version also runs on sites other than the chat's (%s); this version runs only there and keeps %s: the dialog asks the person first, because those permissions were approved for other sites",
 			chat, strings.Join(changes.PermissionsKept, ", "))
 	}

@@ -18,13 +18,13 @@ func (d *Decision) Dialog() []string {
 	}
 	lines := []string{fmt.Sprintf("Allow %q to:", d.Name)}
 	item := func(s string) { lines = append(lines, "  • "+s) }
-	if sites := d.sitesFor["approval/every-site"]; len(sites) > 0 {
+	if sites := d.sitesFor[RuleEverySite]; len(sites) > 0 {
 		item("Run on every site (" + strings.Join(sites, ", ") + ")")
 	}
-	if sites := d.sitesFor["approval/new-site"]; len(sites) > 0 {
+	if sites := d.sitesFor[RuleNewSite]; len(sites) > 0 {
 		item("Run on more sites: " + strings.Join(sites, ", "))
 	}
-	if sites := d.sitesFor["approval/beyond-chat-site"]; len(sites) > 0 {
+	if sites := d.sitesFor[RuleBeyondChatSite]; len(sites) > 0 {
 		where := "this chat's site"
 		if d.ChatSite != "" {
 			where = "this chat's site (" + d.ChatSite + ")"
@@ -33,9 +33,9 @@ func (d *Decision) Dialog() []string {
 	}
 	for _, r := range d.Reasons {
 		switch r.Rule {
-		case "approval/rules-changed":
+		case RuleRulesChanged.ID:
 			item("Change what pages load in a new way (its network rules changed)")
-		case "approval/moved-to-chat-site":
+		case RuleMovedToChatSite.ID:
 			item("Run only on this chat's site (" + d.ChatSite + "), keeping what it was allowed for other sites")
 		}
 	}

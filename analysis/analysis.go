@@ -71,7 +71,7 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 	for _, a := range order(analyzers) {
 		if missing := missingRequirement(a, res.ResultOf); missing != nil {
 			if a.File != "" && pkg.Has(a.File) {
-				res.Findings = append(res.Findings, finding.New("package/not-analysed", a.File, finding.Position{},
+				res.Findings = append(res.Findings, finding.New(RuleNotAnalysed, a.File, finding.Position{},
 					"%s was not checked because %s could not be read: fix the errors above, then lint again", a.File, describeRequirement(missing)))
 			}
 			continue

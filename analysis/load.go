@@ -106,7 +106,7 @@ func Load(dir string) (*Package, error) {
 				keep = strings.ToLower(name)
 			}
 			if name != keep {
-				p.refuse("package/case-collision", name, "%q and %q differ only in case: on a case-insensitive disk they are one file; keep only %q", keep, name, strings.ToLower(name))
+				p.refuse(RuleCaseCollision, name, "%q and %q differ only in case: on a case-insensitive disk they are one file; keep only %q", keep, name, strings.ToLower(name))
 				continue
 			}
 		}
@@ -115,7 +115,7 @@ func Load(dir string) (*Package, error) {
 		}
 	}
 	if !p.Has("manifest.json") && !hasFinding(p.Findings, "manifest.json") {
-		p.refuse("package/missing-manifest", "", "no manifest.json in %s: every remixlet needs one", dir)
+		p.refuse(RuleMissingManifest, "", "no manifest.json in %s: every remixlet needs one", dir)
 	}
 	slices.SortFunc(p.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	slices.Sort(p.Present)
@@ -127,7 +127,7 @@ func hasFinding(fs []finding.Finding, file string) bool {
 	return slices.ContainsFunc(fs, func(f finding.Finding) bool { return f.File == file })
 }
 
-func (p *Package) refuse(rule, file, format string, args ...any) {
+func (p *Package) refuse(rule *finding.Rule, file, format string, args ...any) {
 	p.Findings = append(p.Findings, finding.New(rule, file, finding.Position{}, format, args...))
 }
 
@@ -135,20 +135,20 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 	spec, known := storedFile(name)
 	switch {
 	case mode&fs.ModeSymlink != 0:
-		p.refuse("package/link", name, "%s is a symbolic link: replace it with a copy of the file it points to", name)
+		p.refuse(RuleLink, name, "%s is a symbolic link: replace it with a copy of the file it points to", name)
 		return nil
 	case mode.IsDir():
-		p.refuse("package/folder", name, "%s/ is a folder: the stored form is flat; remove it, or bundle its sources with `remixlet build`", name)
+		p.refuse(RuleFolder, name, "%s/ is a folder: the stored form is flat; remove it, or bundle its sources with `remixlet build`", name)
 		return nil
 	case !known:
 		hint := "remove it, or bundle it into script.js or style.css with `remixlet build`"
 		if _, ok := storedFile(strings.ToLower(name)); ok {
 			hint = fmt.Sprintf("names are case-sensitive: rename it to %s", strings.ToLower(name))
 		}
-		p.refuse("package/unexpected-file", name, "%s is not part of the stored form (manifest.json, script.js, style.css, rules.json): %s", name, hint)
+		p.refuse(RuleUnexpectedFile, name, "%s is not part of the stored form (manifest.json, script.js, style.css, rules.json): %s", name, hint)
 		return nil
 	case !mode.IsRegular():
-		p.refuse("package/not-regular", name, "%s is not a regular file (%s): replace it with a regular file", name, describeMode(mode))
+		p.refuse(RuleNotRegular, name, "%s is not a regular file (%s): replace it with a regular file", name, describeMode(mode))
 		return nil
 	}
 	p.Present = append(p.Present, name)
@@ -158,15 +158,15 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		return err
 	}
 	if !before.Mode().IsRegular() {
-		p.refuse("package/not-regular", name, "%s changed into a %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
+		p.refuse(RuleNotRegular, name, "%s changed into a %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
 		return nil
 	}
 	if hardLinked(before) {
-		p.refuse("package/link", name, "%s is a hard link shared with another file, which can change it after approval: replace it with a copy", name)
+		p.refuse(RuleLink, name, "%s is a hard link shared with another file, which can change it after approval: replace it with a copy", name)
 		return nil
 	}
 	if before.Size() > spec.MaxSize {
-		p.refuse("package/too-large", name, "%s is %s, over its cap of %s: make it smaller", name, byteSize(before.Size()), byteSize(spec.MaxSize))
+		p.refuse(RuleTooLarge, name, "%s is %s, over its cap of %s: make it smaller", name, byteSize(before.Size()), byteSize(spec.MaxSize))
 		return nil
 	}
 	f, err := openNoFollow(root, name)
@@ -179,7 +179,7 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		return err
 	}
 	if !os.SameFile(before, opened) || !opened.Mode().IsRegular() {
-		p.refuse("package/link", name, "%s was replaced while being read: lint a folder nothing else is changing", name)
+		p.refuse(RuleLink, name, "%s was replaced while being read: lint a folder nothing else is changing", name)
 		return nil
 	}
 	data, err := readCapped(f, opened.Size(), spec.MaxSize)
@@ -187,17 +187,17 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		return err
 	}
 	if int64(len(data)) > spec.MaxSize {
-		p.refuse("package/too-large", name, "%s grew past its cap of %s while being read: make it smaller", name, byteSize(spec.MaxSize))
+		p.refuse(RuleTooLarge, name, "%s grew past its cap of %s while being read: make it smaller", name, byteSize(spec.MaxSize))
 		return nil
 	}
 	if spec.JSON && bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
-		p.Findings = append(p.Findings, finding.New("package/bom", name, finding.Position{Line: 1, Column: 1},
+		p.Findings = append(p.Findings, finding.New(RuleBom, name, finding.Position{Line: 1, Column: 1},
 			"%s starts with a byte-order mark: save it as UTF-8 without one", name))
 		return nil
 	}
 	if off := finding.FirstInvalidUTF8(data); off >= 0 {
 		pos := finding.NewLines(data).Position(off)
-		p.Findings = append(p.Findings, finding.New("package/invalid-utf8", name, pos,
+		p.Findings = append(p.Findings, finding.New(RuleInvalidUtf8, name, pos,
 			"byte 0x%02X at offset %d is not valid UTF-8: save %s as UTF-8", data[off], off, name))
 		return nil
 	}

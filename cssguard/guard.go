@@ -43,12 +43,29 @@ type Load struct {
 	Resolved string // as the browser resolves it (WHATWG URL); "" if it does not parse
 	Host     string
 	Allowed  bool
-	Rule     string   // the rule that refuses it; "" when allowed
-	Reason   string   // why it is refused, and what to do instead
-	Warnings []string // rules of the conditional-load warnings it carries
-	Second   bool     // seen only by the second, independent reader
+	Rule     *finding.Rule   // the rule that refuses it; nil when allowed
+	Reason   string          // why it is refused, and what to do instead
+	Warnings []*finding.Rule // the conditional-load warnings it carries
+	Second   bool            // seen only by the second, independent reader
 
 	stmt int // innermost statement holding it (for Sanitize)
+}
+
+// RuleID is the id of the rule that refuses the load, "" when allowed.
+func (l Load) RuleID() string {
+	if l.Rule == nil {
+		return ""
+	}
+	return l.Rule.ID
+}
+
+// WarningIDs are the ids of the conditional-load warnings the load carries.
+func (l Load) WarningIDs() []string {
+	ids := make([]string, len(l.Warnings))
+	for i, r := range l.Warnings {
+		ids[i] = r.ID
+	}
+	return ids
 }
 
 // Result is what Check found.
@@ -336,10 +353,10 @@ func (g *guard) scan() {
 			g.addLoad(t, KindURL, urlValue(t.Raw(g.src)))
 			continue
 		case BadURL:
-			g.addProblem("css/bad-url", t.Start, "a malformed url( (a quote, parenthesis, space or control character inside an unquoted address, or an escaped line break): Chrome drops it and skips ahead, so quote the address: url(\"https://…\")")
+			g.addProblem(RuleBadUrl, t.Start, "a malformed url( (a quote, parenthesis, space or control character inside an unquoted address, or an escaped line break): Chrome drops it and skips ahead, so quote the address: url(\"https://…\")")
 			continue
 		case BadString:
-			g.addProblem("css/bad-string", t.Start, "a string is broken by a line break: Chrome ends it there and reads the rest as CSS; close the quote on the same line, or escape the line break with a backslash")
+			g.addProblem(RuleBadString, t.Start, "a string is broken by a line break: Chrome ends it there and reads the rest as CSS; close the quote on the same line, or escape the line break with a backslash")
 			continue
 		case String:
 			g.stringToken(t)
@@ -439,10 +456,10 @@ func (g *guard) endStmt(end int) {
 		g.blocks[g.cur].own |= factUnicodeRange
 	}
 	if (s.kind == stmtImport || s.kind == stmtNamespace) && !s.addressed {
-		rule := "css/import"
+		rule := RuleImport
 		msg := "@import is never allowed: put the rules in style.css"
 		if s.kind == stmtNamespace {
-			rule = "css/namespace"
+			rule = RuleNamespace
 			msg = "@namespace is not allowed: remove it and select elements without a namespace prefix"
 		}
 		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, s.start, "%s", msg), offset: s.start, stmt: g.stmtIndex(), what: "at-rule"})
@@ -457,7 +474,7 @@ func (g *guard) functionNear(s *stmtState) {
 		return
 	}
 	for i := s.loadStart; i < len(g.res.Loads); i++ {
-		g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-function")
+		g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, RuleConditionalFunction)
 	}
 }
 
@@ -510,7 +527,7 @@ func (g *guard) closeBlock(t Token) {
 	b := &g.blocks[g.cur]
 	if b.own&factFontFace != 0 && b.own&factUnicodeRange != 0 {
 		for _, i := range b.fontLoads {
-			g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, "css/conditional-font")
+			g.res.Loads[i].Warnings = appendOnce(g.res.Loads[i].Warnings, RuleConditionalFont)
 		}
 	}
 	g.blocks = g.blocks[:g.cur]
@@ -579,7 +596,7 @@ func (g *guard) function(t Token) {
 		kind = frameSrc
 	case equalFoldName(name, escaped, "image-set"), equalFoldName(name, escaped, "-webkit-image-set"):
 		kind = frameImageSet
-		g.addProblem("css/image-set", t.Start, "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover")
+		g.addProblem(RuleImageSet, t.Start, "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover")
 	case equalFoldName(name, escaped, "var"):
 		kind = frameVar
 	case equalFoldName(name, escaped, "attr"), equalFoldName(name, escaped, "if"), equalFoldName(name, escaped, "style"):
@@ -633,7 +650,7 @@ func (g *guard) push(f frame) {
 	g.frames = append(g.frames, f)
 	if len(g.frames) == maxDepth+1 && !g.tooDeep {
 		g.tooDeep = true
-		g.addProblem("css/too-deep", f.start, "blocks, brackets and functions are nested more than %d deep here: no stylesheet needs that; flatten the rules", maxDepth)
+		g.addProblem(RuleTooDeep, f.start, "blocks, brackets and functions are nested more than %d deep here: no stylesheet needs that; flatten the rules", maxDepth)
 	}
 }
 
@@ -742,21 +759,21 @@ func (g *guard) conditions(i int) {
 		}
 	}
 	if vr := g.valueRule(); vr >= 0 {
-		l.Rule = "css/value-selector"
+		l.Rule = RuleValueSelector
 		l.stmt = vr
 	}
 	if facts&factOtherAttr != 0 {
-		l.Warnings = append(l.Warnings, "css/conditional-attribute")
+		l.Warnings = append(l.Warnings, RuleConditionalAttribute)
 	}
 	if facts&factUserState != 0 {
-		l.Warnings = append(l.Warnings, "css/conditional-state")
+		l.Warnings = append(l.Warnings, RuleConditionalState)
 	}
 	if facts&factFunction != 0 {
-		l.Warnings = append(l.Warnings, "css/conditional-function")
+		l.Warnings = append(l.Warnings, RuleConditionalFunction)
 	}
 }
 
-func (g *guard) addProblem(rule string, off int, format string, args ...any) {
+func (g *guard) addProblem(rule *finding.Rule, off int, format string, args ...any) {
 	if !g.stmt.started {
 		g.startStmt(Token{Type: Delim, Start: off, End: off})
 	}
@@ -766,15 +783,15 @@ func (g *guard) addProblem(rule string, off int, format string, args ...any) {
 // findingAt is newFinding at a position already computed: findings made
 // after the scan come out of order, and recounting from the start of the
 // sheet for each would be quadratic.
-func (g *guard) findingAt(rule string, pos finding.Position, format string, args ...any) finding.Finding {
+func (g *guard) findingAt(rule *finding.Rule, pos finding.Position, format string, args ...any) finding.Finding {
 	return finding.New(rule, g.file, pos, format, args...)
 }
 
-func (g *guard) newFinding(rule string, off int, format string, args ...any) finding.Finding {
+func (g *guard) newFinding(rule *finding.Rule, off int, format string, args ...any) finding.Finding {
 	return finding.New(rule, g.file, g.pos(off), format, args...)
 }
 
-func appendOnce(list []string, s string) []string {
+func appendOnce[T comparable](list []T, s T) []T {
 	if slices.Contains(list, s) {
 		return list
 	}
@@ -787,7 +804,7 @@ func (g *guard) finish() {
 	for _, vr := range g.varRefs {
 		if loadHolding[vr.name] {
 			g.res.problems = append(g.res.problems, problem{
-				finding: g.findingAt("css/value-selector", vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
+				finding: g.findingAt(RuleValueSelector, vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
 				offset:  vr.offset, stmt: vr.valueRule, what: "rule",
 			})
 		}
@@ -844,15 +861,15 @@ func (g *guard) loadHoldingProperties() map[string]bool {
 	return holding
 }
 
-func warningMessage(rule string, l Load) string {
+func warningMessage(rule *finding.Rule, l Load) string {
 	switch rule {
-	case "css/conditional-attribute":
+	case RuleConditionalAttribute:
 		return fmt.Sprintf("%s loads only when an attribute selector matches, which tells %s about the page: load it unconditionally, or make sure the attribute holds nothing private", l.Address, l.Host)
-	case "css/conditional-state":
+	case RuleConditionalState:
 		return fmt.Sprintf("%s loads when the user hovers, focuses, checks or fills something, which tells %s what they did: load it in a rule without the user-state pseudo-class and switch its visibility instead", l.Address, l.Host)
-	case "css/conditional-font":
+	case RuleConditionalFont:
 		return fmt.Sprintf("%s is a font limited to a unicode-range, so it loads only when the page shows one of its characters, which tells %s what the page says: drop unicode-range or use one file for every character", l.Address, l.Host)
-	case "css/conditional-function":
+	case RuleConditionalFunction:
 		return fmt.Sprintf("%s loads next to attr(), if() or style(), so page content decides whether it loads: load it unconditionally", l.Address)
 	}
 	return l.Address
@@ -861,14 +878,14 @@ func warningMessage(rule string, l Load) string {
 // verdict decides one load and records its problem.
 func (g *guard) verdict(l *Load) {
 	what := "declaration"
-	refuse := func(rule, format string, args ...any) {
-		if l.Rule == "" || l.Rule == rule {
+	refuse := func(rule *finding.Rule, format string, args ...any) {
+		if l.Rule == nil || l.Rule == rule {
 			l.Rule = rule
 			l.Reason = fmt.Sprintf(format, args...)
 		}
 		msg := fmt.Sprintf(format, args...)
 		if l.Second {
-			rule = "css/ambiguous-load"
+			rule = RuleAmbiguousLoad
 			msg = fmt.Sprintf("a second CSS reader sees %s %s here where Chrome's reading sees none, and would refuse it (%s): rewrite the text so it is plainly not a load", l.Kind, quoteAddress(l.Address), msg)
 			l.Rule, l.Reason = rule, msg
 		}
@@ -880,16 +897,16 @@ func (g *guard) verdict(l *Load) {
 	if g.mode == Script {
 		l.Allowed = false
 		if l.Kind == KindText {
-			refuse("css/script-load", "CSS a script writes may not contain url( at all, even in a string or comment: use dom.addStyle without url(); load images through an img element on an allowed host")
+			refuse(RuleScriptLoad, "CSS a script writes may not contain url( at all, even in a string or comment: use dom.addStyle without url(); load images through an img element on an allowed host")
 			return
 		}
-		refuse("css/script-load", "CSS a script writes may not load anything (%s %s): use dom.addStyle without url(); load images through an img element on an allowed host", l.Kind, quoteAddress(l.Address))
+		refuse(RuleScriptLoad, "CSS a script writes may not load anything (%s %s): use dom.addStyle without url(); load images through an img element on an allowed host", l.Kind, quoteAddress(l.Address))
 		return
 	}
-	if l.Rule == "css/value-selector" {
-		l.Rule = ""
+	if l.Rule == RuleValueSelector {
+		l.Rule = nil
 		what = "rule"
-		refuse("css/value-selector", "this rule tests an element's value and loads %s, which would tell its host what was typed, one character at a time: remove the load from the rule, or select on something other than the value attribute", quoteAddress(l.Address))
+		refuse(RuleValueSelector, "this rule tests an element's value and loads %s, which would tell its host what was typed, one character at a time: remove the load from the rule, or select on something other than the value attribute", quoteAddress(l.Address))
 		what = "declaration"
 	}
 	var cl manifest.Load
@@ -900,43 +917,43 @@ func (g *guard) verdict(l *Load) {
 	switch l.Kind {
 	case KindImport:
 		what = "at-rule"
-		refuse("css/import", "@import is never allowed (it loads %s): put the rules in style.css", quoteAddress(l.Address))
+		refuse(RuleImport, "@import is never allowed (it loads %s): put the rules in style.css", quoteAddress(l.Address))
 		return
 	case KindNamespace:
 		what = "at-rule"
-		refuse("css/namespace", "@namespace is not allowed (it names %s): remove it and select elements without a namespace prefix", quoteAddress(l.Address))
+		refuse(RuleNamespace, "@namespace is not allowed (it names %s): remove it and select elements without a namespace prefix", quoteAddress(l.Address))
 		return
 	case KindSrc:
-		refuse("css/src-function", "src() is not allowed: use url() with a full https:// address on a host your matches cover")
+		refuse(RuleSrcFunction, "src() is not allowed: use url() with a full https:// address on a host your matches cover")
 		return
 	case KindImageSet:
 		// image-set() itself is refused once; each address inside is
 		// listed as refused with it.
 		l.Allowed = false
-		if l.Rule == "" {
-			l.Rule = "css/image-set"
+		if l.Rule == nil {
+			l.Rule = RuleImageSet
 			l.Reason = "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover"
 		}
 		return
 	}
 	if g.m == nil {
-		refuse("css/remote-load", "no manifest to check %s against: give the manifest (--manifest) so the host can be checked", quoteAddress(l.Address))
+		refuse(RuleRemoteLoad, "no manifest to check %s against: give the manifest (--manifest) so the host can be checked", quoteAddress(l.Address))
 		return
 	}
 	switch cl.Problem {
 	case manifest.LoadAllowed:
-		l.Allowed = l.Rule == ""
+		l.Allowed = l.Rule == nil
 		return
 	case manifest.LoadRelative:
-		refuse("css/relative-url", "%s: %s", quoteAddress(l.Address), cl.Reason)
+		refuse(RuleRelativeUrl, "%s: %s", quoteAddress(l.Address), cl.Reason)
 	case manifest.LoadScheme:
-		refuse("css/scheme", "%s: %s", shortAddress(l.Address), cl.Reason)
+		refuse(RuleScheme, "%s: %s", shortAddress(l.Address), cl.Reason)
 	case manifest.LoadUserinfo:
-		refuse("css/userinfo", "%s: %s", quoteAddress(l.Address), cl.Reason)
+		refuse(RuleUserinfo, "%s: %s", quoteAddress(l.Address), cl.Reason)
 	case manifest.LoadInvalid:
-		refuse("css/invalid-url", "%s: %s", quoteAddress(l.Address), cl.Reason)
+		refuse(RuleInvalidUrl, "%s: %s", quoteAddress(l.Address), cl.Reason)
 	default:
-		refuse("css/remote-load", "%s: %s", quoteAddress(l.Address), cl.Reason)
+		refuse(RuleRemoteLoad, "%s: %s", quoteAddress(l.Address), cl.Reason)
 	}
 }
 

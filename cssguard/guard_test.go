@@ -91,7 +91,7 @@ func TestLoadsListed(t *testing.T) {
 	for i, w := range want {
 		l := res.Loads[i]
 		if l.Start.String() != w.pos || l.Kind != w.kind || l.Written != w.written || l.Address != w.address ||
-			l.Resolved != w.resolved || l.Allowed != w.allowed || l.Rule != w.rule || (l.Allowed == (l.Reason != "")) {
+			l.Resolved != w.resolved || l.Allowed != w.allowed || l.RuleID() != w.rule || (l.Allowed == (l.Reason != "")) {
 			t.Errorf("load %d = %+v, want %+v", i, l, w)
 		}
 	}

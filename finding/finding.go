@@ -1,5 +1,6 @@
 // Package finding holds what every remixlet analyzer shares: a finding, its
-// position and severity, and the table of rules a finding can cite.
+// position and severity, and the registry of the rules a finding can cite
+// (each package declares its own rules beside its checks).
 //
 // Columns count characters (Unicode code points), 1-based, as editors and
 // the text output show them. Outputs that need UTF-16 columns (SARIF)
@@ -50,7 +51,7 @@ func (p Position) String() string {
 
 // Finding is one thing an analyzer refuses or warns about.
 type Finding struct {
-	Rule     string   // rule id from the table, e.g. "manifest/duplicate-key"
+	Rule     string   // the id of a registered rule, e.g. "manifest/duplicate-key"
 	Severity Severity // the rule's default unless an analyzer lowered it (legacy remixlets)
 	File     string   // name inside the remixlet folder ("manifest.json"); "" for the folder itself
 	Start    Position
@@ -58,15 +59,9 @@ type Finding struct {
 	Message  string   // what is wrong and what to do instead
 }
 
-// New returns a finding for rule at pos with the rule's default severity.
-// It panics on a rule id that is not in the table: that is a programming
-// error the rule-table tests catch.
-func New(rule, file string, pos Position, format string, args ...any) Finding {
-	r, ok := Lookup(rule)
-	if !ok {
-		panic("finding: unknown rule " + rule)
-	}
-	return Finding{Rule: r.ID, Severity: r.Severity, File: file, Start: pos, Message: fmt.Sprintf(format, args...)}
+// New returns a finding of rule at pos with the rule's default severity.
+func New(rule *Rule, file string, pos Position, format string, args ...any) Finding {
+	return Finding{Rule: rule.ID, Severity: rule.Severity, File: file, Start: pos, Message: fmt.Sprintf(format, args...)}
 }
 
 // WithEnd returns f with its end position set.

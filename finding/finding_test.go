@@ -1,8 +1,6 @@
 package finding
 
 import (
-	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -60,43 +58,47 @@ func TestFirstInvalidUTF8(t *testing.T) {
 	}
 }
 
-// TestRuleTable checks every rule is complete and named by the convention
-// the outputs and docs rely on.
-func TestRuleTable(t *testing.T) {
-	id := regexp.MustCompile(`^[a-z]+/[a-z0-9]+(-[a-z0-9]+)*$`)
-	families := map[string]bool{"package": true, "manifest": true, "css": true, "js": true, "netrules": true, "approval": true}
-	for _, r := range Rules() {
-		if !id.MatchString(r.ID) {
-			t.Errorf("%q: ids are family/kebab-case", r.ID)
-		}
-		if fam, _, _ := strings.Cut(r.ID, "/"); !families[fam] {
-			t.Errorf("%q: unknown family %q", r.ID, fam)
-		}
-		if r.Title == "" || r.Why == "" || r.Fix == "" {
-			t.Errorf("%q: title, why and fix are all required", r.ID)
-		}
-		if r.Severity != Error && r.Severity != Warning {
-			t.Errorf("%q: severity %v", r.ID, r.Severity)
-		}
-	}
-}
+// testRule exists only in this package's tests: the registry accepts a
+// rule from any package that declares one.
+var testRule = Register(Rule{ID: "manifest/test-only", Title: "t", Severity: Warning, Why: "w", Fix: "f"})
 
-func TestNewUsesDefaultSeverity(t *testing.T) {
-	f := New("manifest/private-host", "manifest.json", Position{2, 3}, "x %d", 1)
-	want := Finding{Rule: "manifest/private-host", Severity: Warning, File: "manifest.json", Start: Position{2, 3}, Message: "x 1"}
+func TestNewUsesTheRulesSeverity(t *testing.T) {
+	f := New(testRule, "manifest.json", Position{2, 3}, "x %d", 1)
+	want := Finding{Rule: "manifest/test-only", Severity: Warning, File: "manifest.json", Start: Position{2, 3}, Message: "x 1"}
 	if diff := cmp.Diff(want, f); diff != "" {
 		t.Error(diff)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("New with an unknown rule id did not panic")
-		}
-	}()
-	New("manifest/no-such-rule", "", Position{}, "")
+	if got, ok := Lookup("manifest/test-only"); !ok || got != testRule || RuleOf(f) != testRule {
+		t.Errorf("Lookup = %v, %v; want the registered rule", got, ok)
+	}
+}
+
+// TestRegisterRefuses holds the registry to its contract: a rule id used
+// twice, a malformed id, an unknown family or a rule without its texts is
+// a programming error that stops the program when its package loads.
+func TestRegisterRefuses(t *testing.T) {
+	for name, r := range map[string]Rule{
+		"twice":       {ID: "manifest/test-only", Title: "t", Severity: Warning, Why: "w", Fix: "f"},
+		"not kebab":   {ID: "manifest/TestOnly", Title: "t", Severity: Warning, Why: "w", Fix: "f"},
+		"no family":   {ID: "test-only", Title: "t", Severity: Warning, Why: "w", Fix: "f"},
+		"new family":  {ID: "shell/test-only", Title: "t", Severity: Warning, Why: "w", Fix: "f"},
+		"no fix":      {ID: "manifest/test-no-fix", Title: "t", Severity: Warning, Why: "w"},
+		"no severity": {ID: "manifest/test-no-severity", Title: "t", Why: "w", Fix: "f"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Register(%+v) did not panic", r)
+				}
+			}()
+			Register(r)
+		})
+	}
 }
 
 func TestAsWarning(t *testing.T) {
-	f := New("package/too-large", "style.css", Position{}, "big").AsWarning("legacy")
+	errRule := Register(Rule{ID: "package/test-only", Title: "t", Severity: Error, Why: "w", Fix: "f"})
+	f := New(errRule, "style.css", Position{}, "big").AsWarning("legacy")
 	if f.Severity != Warning || f.Message != "big (legacy)" {
 		t.Errorf("got %v %q", f.Severity, f.Message)
 	}

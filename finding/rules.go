@@ -2,14 +2,17 @@ package finding
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
 )
 
-// Rule is one check a finding can cite. The table of rules is data: the
-// CLI's `explain`, `--help`, SARIF rule metadata and the README's rule list
-// are all printed from it.
+// Rule is one check a finding can cite. Rules are data: each package that
+// reports findings declares its own rules beside its checks, as package
+// variables made by Register, and reports through those values, so a rule
+// that does not exist is a compile error. The registry they join is what
+// `explain`, `--help`, SARIF's rule metadata and docs/rules.md print from.
 type Rule struct {
 	ID       string   // stable: "family/name"; never reused for another meaning
 	Title    string   // one line
@@ -22,53 +25,73 @@ type Rule struct {
 	Sensitive bool
 }
 
-// families lists every rule, family by family; each family lives in its own
-// file beside this one.
-var families = [][]Rule{
-	packageRules,
-	manifestRules,
-	cssRules,
-	scriptRules,
-	netRules,
-	activationRules,
+// Families are the rule id prefixes, one per kind of input; the docs group
+// rules by them.
+var Families = []string{"package", "manifest", "js", "css", "netrules", "approval"}
+
+var ruleID = regexp.MustCompile(`^[a-z]+/[a-z0-9]+(-[a-z0-9]+)*$`)
+
+var registry struct {
+	sync.Mutex
+	byID   map[string]*Rule
+	sorted []*Rule // nil when a rule was added since it was last sorted
 }
 
-var (
-	indexOnce sync.Once
-	sorted    []Rule
-	byID      map[string]Rule
-)
+// Register adds a rule to the registry and returns it, for a package
+// variable:
+//
+//	var RuleRemoteLoad = finding.Register(finding.Rule{ID: "css/remote-load", ...})
+//
+// It panics on an incomplete rule or an id registered twice: both are
+// programming errors every test run catches, since registration happens
+// when the package is initialised.
+func Register(r Rule) *Rule {
+	if !ruleID.MatchString(r.ID) {
+		panic("finding: rule ids are family/kebab-case: " + r.ID)
+	}
+	if fam, _, _ := strings.Cut(r.ID, "/"); !slices.Contains(Families, fam) {
+		panic("finding: unknown rule family: " + r.ID)
+	}
+	if r.Title == "" || r.Why == "" || r.Fix == "" || (r.Severity != Error && r.Severity != Warning) {
+		panic("finding: a rule needs a title, why, fix and severity: " + r.ID)
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.byID == nil {
+		registry.byID = map[string]*Rule{}
+	}
+	if _, dup := registry.byID[r.ID]; dup {
+		panic("finding: rule registered twice: " + r.ID)
+	}
+	p := &r
+	registry.byID[r.ID] = p
+	registry.sorted = nil
+	return p
+}
 
-func index() {
-	indexOnce.Do(func() {
-		byID = map[string]Rule{}
-		for _, fam := range families {
-			for _, r := range fam {
-				if _, dup := byID[r.ID]; dup {
-					panic("finding: rule listed twice: " + r.ID)
-				}
-				byID[r.ID] = r
-				sorted = append(sorted, r)
-			}
+// Rules returns every registered rule, sorted by id. Only the rules of
+// packages linked into the program are registered: the CLI links them all.
+func Rules() []*Rule {
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.sorted == nil {
+		for _, r := range registry.byID {
+			registry.sorted = append(registry.sorted, r)
 		}
-		slices.SortFunc(sorted, func(a, b Rule) int { return strings.Compare(a.ID, b.ID) })
-	})
+		slices.SortFunc(registry.sorted, func(a, b *Rule) int { return strings.Compare(a.ID, b.ID) })
+	}
+	return slices.Clone(registry.sorted)
 }
 
-// Rules returns every rule, sorted by id.
-func Rules() []Rule {
-	index()
-	return slices.Clone(sorted)
-}
-
-// Lookup returns the rule with the given id.
-func Lookup(id string) (Rule, bool) {
-	index()
-	r, ok := byID[id]
+// Lookup returns the registered rule with the given id.
+func Lookup(id string) (*Rule, bool) {
+	registry.Lock()
+	defer registry.Unlock()
+	r, ok := registry.byID[id]
 	return r, ok
 }
 
-// MarkdownTable renders the rule table as the README shows it.
+// MarkdownTable renders the rule table as docs/rules.md shows it.
 func MarkdownTable() string {
 	var b strings.Builder
 	b.WriteString("| rule | severity | what it refuses | why | do instead |\n")
@@ -80,3 +103,13 @@ func MarkdownTable() string {
 }
 
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// RuleOf returns the rule a finding cites, for code that reports a finding
+// of another check again at its own position.
+func RuleOf(f Finding) *Rule {
+	r, ok := Lookup(f.Rule)
+	if !ok {
+		panic("finding: a finding cites an unregistered rule: " + f.Rule)
+	}
+	return r
+}

@@ -10,6 +10,7 @@ import (
 	whatwg "github.com/nlnwa/whatwg-url/url"
 
 	"github.com/remixlet/remixlet/cssguard"
+	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/secrets"
 	"github.com/remixlet/remixlet/manifest"
 )
@@ -85,7 +86,7 @@ func (sp *scriptPass) check(e esb.Expr) {
 		if v := sp.fold(x.Expr); v.known {
 			sp.reportDynamicImport(off, v.s)
 		} else {
-			sp.report("js/remote-code", off, "import() of an address built at run time: the sandbox blocks loading code; bundle the code into script.js with `remixlet build`")
+			sp.report(RuleRemoteCode, off, "import() of an address built at run time: the sandbox blocks loading code; bundle the code into script.js with `remixlet build`")
 		}
 	case *esb.EString:
 		sp.checkSecretString(x, off)
@@ -124,9 +125,9 @@ func (sp *scriptPass) checkHandedOn(e esb.Expr, refuse bool) {
 			sp.rmxEscape = true
 		case !refuse:
 		case p == "eval":
-			sp.report("js/eval", int(e.Loc.Start), "eval is handed on where the check cannot follow it to its call: write the code itself instead of evaluating strings")
+			sp.report(RuleEval, int(e.Loc.Start), "eval is handed on where the check cannot follow it to its call: write the code itself instead of evaluating strings")
 		case functionConstructors[p]:
-			sp.report("js/function-constructor", int(e.Loc.Start), "%s is handed on where the check cannot follow it to its call: write the function directly", p)
+			sp.report(RuleFunctionConstructor, int(e.Loc.Start), "%s is handed on where the check cannot follow it to its call: write the function directly", p)
 		}
 	}
 }
@@ -137,7 +138,7 @@ func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr) {
 		return
 	}
 	if g := sp.global(s, info); g.replaced && sp.typeofArg != e.Data {
-		sp.report("js/replaced-global", int(e.Loc.Start), "%s: %s", s.OriginalName, g.advice)
+		sp.report(RuleReplacedGlobal, int(e.Loc.Start), "%s: %s", s.OriginalName, g.advice)
 	}
 }
 
@@ -149,12 +150,12 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, name string, nameOff int) 
 	}
 	if slices.Contains(targetPaths, "globalThis") && sp.typeofArg != e.Data {
 		if advice, ok := replacedGlobals[name]; ok {
-			sp.report("js/replaced-global", nameOff, "%s: %s", name, advice)
+			sp.report(RuleReplacedGlobal, nameOff, "%s: %s", name, advice)
 		}
 	}
 	for _, p := range sp.members(targetPaths, name) {
 		if advice, ok := replacedGlobals[p]; ok && strings.Contains(p, ".") {
-			sp.report("js/replaced-global", nameOff, "%s: %s", p, advice)
+			sp.report(RuleReplacedGlobal, nameOff, "%s: %s", p, advice)
 		}
 		sp.noteService(p, int(e.Loc.Start))
 	}
@@ -179,9 +180,9 @@ func (sp *scriptPass) checkDynamicMember(x *esb.EIndex, off int) {
 	for _, p := range sp.resolve(x.Target) {
 		switch p {
 		case "globalThis":
-			sp.report("js/dynamic-global", off, "a global read with a key the check cannot decide can reach eval, Function or a replaced global: name the property you mean, or keep your own lookup table")
+			sp.report(RuleDynamicGlobal, off, "a global read with a key the check cannot decide can reach eval, Function or a replaced global: name the property you mean, or keep your own lookup table")
 		case "rmx", "dom":
-			sp.report("js/dynamic-global", off, "%s read with a key the check cannot decide: call the %s method by name so the permissions it needs can be checked", p, p)
+			sp.report(RuleDynamicGlobal, off, "%s read with a key the check cannot decide: call the %s method by name so the permissions it needs can be checked", p, p)
 			if p == "rmx" {
 				sp.rmxEscape = true
 			}
@@ -272,7 +273,7 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 		}
 		for _, p := range c.paths {
 			if functionConstructors[p] {
-				sp.report("js/function-constructor", off, "%s(…) compiles a string into code, like eval, and the sandbox blocks it: write the function directly (an arrow function or a function declaration)", p)
+				sp.report(RuleFunctionConstructor, off, "%s(…) compiles a string into code, like eval, and the sandbox blocks it: write the function directly (an arrow function or a function declaration)", p)
 				break
 			}
 		}
@@ -283,7 +284,7 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 			sp.checkWorker(c, off)
 		}
 		if has(c.paths, "WebAssembly.compileStreaming", "WebAssembly.instantiateStreaming") {
-			sp.report("js/remote-code", off, "streaming WebAssembly compiles code fetched at run time: the sandbox has no network; there is no way to load code into a remixlet")
+			sp.report(RuleRemoteCode, off, "streaming WebAssembly compiles code fetched at run time: the sandbox has no network; there is no way to load code into a remixlet")
 		}
 		if has(c.paths, "rmx.fetch") && len(c.args) > 0 {
 			sp.checkFetch(c.args[0])
@@ -302,7 +303,7 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 			}
 		}
 		if has(c.paths, "location.assign", "location.replace") {
-			sp.report("js/replaced-global", off, "%s", navigationAdvice)
+			sp.report(RuleReplacedGlobal, off, "%s", navigationAdvice)
 		}
 		if has(c.paths, "Object.assign") && len(c.args) >= 2 {
 			for _, src := range c.args[1:] {
@@ -389,20 +390,20 @@ func (sp *scriptPass) checkTagged(e esb.Expr, t *esb.ETemplate) {
 	paths := sp.resolve(t.TagOrNil)
 	for _, p := range paths {
 		if functionConstructors[p] {
-			sp.report("js/function-constructor", off, "%s`…` compiles the template into code, like eval, and the sandbox blocks it: write the function directly", p)
+			sp.report(RuleFunctionConstructor, off, "%s`…` compiles the template into code, like eval, and the sandbox blocks it: write the function directly", p)
 		}
 	}
 	if has(paths, "setTimeout", "setInterval") {
-		sp.report("js/string-timer", off, "a timer called as a template tag turns the template into code: pass a function, setTimeout(() => work(), ms)")
+		sp.report(RuleStringTimer, off, "a timer called as a template tag turns the template into code: pass a function, setTimeout(() => work(), ms)")
 	}
 	if has(paths, "eval") {
-		sp.report("js/eval", off, "eval called as a template tag: write the code itself instead of building it as a string")
+		sp.report(RuleEval, off, "eval called as a template tag: write the code itself instead of building it as a string")
 	}
 }
 
 func (sp *scriptPass) checkEval(c callee, off int) {
 	if !c.argsKnown {
-		sp.report("js/eval", off, "eval of arguments the check cannot read runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
+		sp.report(RuleEval, off, "eval of arguments the check cannot read runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
 		return
 	}
 	if len(c.args) == 0 {
@@ -411,14 +412,14 @@ func (sp *scriptPass) checkEval(c callee, off int) {
 	if v := sp.fold(c.args[0]); v.known && v.isStr {
 		return // a literal: the code is in the file for anyone to read
 	}
-	sp.report("js/eval", off, "eval of a value built at run time runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
+	sp.report(RuleEval, off, "eval of a value built at run time runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
 }
 
 func (sp *scriptPass) checkTimerArg(a esb.Expr, off int) {
 	v := sp.fold(a)
 	_, isArray := a.Data.(*esb.EArray)
 	if v.isStr || isArray {
-		sp.report("js/string-timer", off, "a timer given a string evaluates it as code, like eval, and the sandbox blocks it: pass a function, setTimeout(() => work(), ms)")
+		sp.report(RuleStringTimer, off, "a timer given a string evaluates it as code, like eval, and the sandbox blocks it: pass a function, setTimeout(() => work(), ms)")
 	}
 }
 
@@ -429,9 +430,9 @@ func (sp *scriptPass) checkWorker(c callee, off int) {
 	v := sp.fold(c.args[0])
 	switch {
 	case !v.known:
-		sp.report("js/remote-code", off, "a worker or importScripts with an address built at run time may load remote code: run workers only from code in script.js, through a blob: URL")
+		sp.report(RuleRemoteCode, off, "a worker or importScripts with an address built at run time may load remote code: run workers only from code in script.js, through a blob: URL")
 	case isRemoteAddress(v.s):
-		sp.report("js/remote-code", off, "a worker or importScripts loading %q runs code from the network, which nobody reviewed: run workers only from code in script.js, through a blob: URL", v.s)
+		sp.report(RuleRemoteCode, off, "a worker or importScripts loading %q runs code from the network, which nobody reviewed: run workers only from code in script.js, through a blob: URL", v.s)
 	}
 }
 
@@ -466,19 +467,19 @@ func (sp *scriptPass) checkFetch(a esb.Expr) {
 	scheme, host, ok := urlHost(v)
 	if !ok {
 		if v.known {
-			sp.report("js/fetch-host", off, "rmx.fetch(%q): write the full https:// address of a host a fetch: permission names", v.s)
+			sp.report(RuleFetchHost, off, "rmx.fetch(%q): write the full https:// address of a host a fetch: permission names", v.s)
 			return
 		}
 		sp.fetchUse[""] = off
 		return
 	}
 	if scheme != "http" && scheme != "https" {
-		sp.report("js/fetch-host", off, "rmx.fetch reaches only http:// and https:// addresses, not %s:", scheme)
+		sp.report(RuleFetchHost, off, "rmx.fetch reaches only http:// and https:// addresses, not %s:", scheme)
 		return
 	}
 	sp.fetchUse[host] = off
 	if !slices.Contains(sp.m.Hosts(manifest.Fetch), host) {
-		sp.report("js/fetch-host", off, "rmx.fetch to %s, which no fetch: permission names: add {\"permission\": \"fetch:%s\", \"reason\": \"…\"} and ask the user, or fetch from a host already approved", host, host)
+		sp.report(RuleFetchHost, off, "rmx.fetch to %s, which no fetch: permission names: add {\"permission\": \"fetch:%s\", \"reason\": \"…\"} and ask the user, or fetch from a host already approved", host, host)
 	}
 }
 
@@ -513,7 +514,7 @@ func (sp *scriptPass) checkObserve(args []esb.Expr) {
 	host = strings.ToLower(host)
 	sp.observe[host] = off
 	if !slices.Contains(sp.m.Hosts(manifest.NetworkObserve), host) {
-		sp.report("js/missing-permission", off, "rmx.network.observe of %s needs the network:observe:%s permission: add it with a reason and ask the user", host, host)
+		sp.report(RuleMissingPermission, off, "rmx.network.observe of %s needs the network:observe:%s permission: add it with a reason and ask the user", host, host)
 	}
 }
 
@@ -533,9 +534,9 @@ func (sp *scriptPass) checkCreatedTag(a esb.Expr, namespaced bool) string {
 	off := int(a.Loc.Start)
 	switch {
 	case tag == "script":
-		sp.report("js/script-element", off, "creating a script element (%q) loads or runs code outside the reviewed file: put the code in script.js and change the page through dom", v.s)
+		sp.report(RuleScriptElement, off, "creating a script element (%q) loads or runs code outside the reviewed file: put the code in script.js and change the page through dom", v.s)
 	case refusedElements[tag]:
-		sp.report("js/refused-element", off, "the page agent cannot create %s elements (they load, submit or run something): use layout, text, form-control, image or simple SVG elements; put styles in style.css or dom.addStyle", tag)
+		sp.report(RuleRefusedElement, off, "the page agent cannot create %s elements (they load, submit or run something): use layout, text, form-control, image or simple SVG elements; put styles in style.css or dom.addStyle", tag)
 	}
 	return tag
 }
@@ -604,15 +605,15 @@ func (sp *scriptPass) checkAttribute(tag, name string, value esb.Expr, off int) 
 	n := strings.ToLower(strings.TrimSpace(name))
 	switch {
 	case strings.HasPrefix(n, "on"):
-		sp.report("js/refused-attribute", off, "%s: the page agent refuses on* handler attributes (they run code): listen for the event through dom instead", name)
+		sp.report(RuleRefusedAttribute, off, "%s: the page agent refuses on* handler attributes (they run code): listen for the event through dom instead", name)
 	case n == "srcdoc":
-		sp.report("js/refused-attribute", off, "srcdoc: the page agent refuses it (it is a whole document that runs): build the content with dom.create")
+		sp.report(RuleRefusedAttribute, off, "srcdoc: the page agent refuses it (it is a whole document that runs): build the content with dom.create")
 	case n == "style":
-		sp.report("js/refused-attribute", off, "style: the page agent refuses the style attribute: put the rules in style.css or dom.addStyle and add a class")
+		sp.report(RuleRefusedAttribute, off, "style: the page agent refuses the style attribute: put the rules in style.css or dom.addStyle and add a class")
 	case n == "action" || n == "formaction":
-		sp.report("js/refused-attribute", off, "%s: the page agent refuses it (it sends a form somewhere): read the values through dom and send them with rmx.fetch if you must", n)
+		sp.report(RuleRefusedAttribute, off, "%s: the page agent refuses it (it sends a form somewhere): read the values through dom and send them with rmx.fetch if you must", n)
 	case n == "src" && tag != "" && tag != "img":
-		sp.report("js/refused-attribute", off, "src on a %s: the page agent allows src only on an img, to an address the address rule allows", tag)
+		sp.report(RuleRefusedAttribute, off, "src on a %s: the page agent allows src only on an img, to an address the address rule allows", tag)
 	case addressAttributes[n] || n == "formaction":
 		sp.checkAddress(n, value, tag == "img" || tag == "")
 	}
@@ -628,7 +629,7 @@ func (sp *scriptPass) checkAddress(attr string, value esb.Expr, mayBeImage bool)
 	if !v.known {
 		if v.isStr {
 			if _, host, ok := urlHost(v); ok && !sp.m.AllowsHost(host) {
-				sp.report("js/remote-src", int(value.Loc.Start), "%s set to an address on %s, which is neither a site the remixlet runs on nor a host a fetch: permission names: load from a host your matches cover, or add a fetch:%s permission and ask the user", attr, host, host)
+				sp.report(RuleRemoteSrc, int(value.Loc.Start), "%s set to an address on %s, which is neither a site the remixlet runs on nor a host a fetch: permission names: load from a host your matches cover, or add a fetch:%s permission and ask the user", attr, host, host)
 			} else if ok {
 				sp.hostsSeen[host] = true
 			}
@@ -657,7 +658,7 @@ func (sp *scriptPass) checkAddress(attr string, value esb.Expr, mayBeImage bool)
 			sp.hostsSeen[load.Host] = true
 			continue
 		}
-		sp.report("js/remote-src", int(value.Loc.Start), "%s %q: %s", attr, addr, load.Reason)
+		sp.report(RuleRemoteSrc, int(value.Loc.Start), "%s %q: %s", attr, addr, load.Reason)
 	}
 }
 
@@ -668,7 +669,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	switch l := x.Left.Data.(type) {
 	case *esb.EIdentifier:
 		if s := sp.res.Symbol(l.Ref); s != nil && s.Kind == esb.SymbolUnbound && s.OriginalName == "location" {
-			sp.report("js/replaced-global", off, "%s", navigationAdvice)
+			sp.report(RuleReplacedGlobal, off, "%s", navigationAdvice)
 		}
 		return
 	case *esb.EDot:
@@ -693,7 +694,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	}
 	targetPaths := sp.resolve(target)
 	if has(targetPaths, "location") || (name == "location" && has(targetPaths, "globalThis")) {
-		sp.report("js/replaced-global", off, "%s", navigationAdvice)
+		sp.report(RuleReplacedGlobal, off, "%s", navigationAdvice)
 		return
 	}
 	sp.checkSecretValue(name, x.Right)
@@ -744,7 +745,7 @@ func (sp *scriptPass) reportSecret(litOff int, value string, m secrets.Match) {
 	if m.Kind == "labelled" && m.Label != "" {
 		what = "a value labelled " + m.Label
 	}
-	sp.reportSpan("js/secret", start, end, "%s is hard-coded in script.js, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", what)
+	sp.reportSpan(RuleSecret, start, end, "%s is hard-coded in script.js, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", what)
 }
 
 func hasLabelSeparator(u []uint16) bool {
@@ -895,7 +896,7 @@ func (sp *scriptPass) checkConcatParts(parts []esb.Expr) {
 			continue
 		}
 		if what := sp.credentialPart(p); what != "" {
-			sp.report("js/secret-leak", int(p.Loc.Start), "%s is put into an address, where servers, logs and history keep it: never put a credential in a URL; rmx.fetch signs requests as the user", what)
+			sp.report(RuleSecretLeak, int(p.Loc.Start), "%s is put into an address, where servers, logs and history keep it: never put a credential in a URL; rmx.fetch signs requests as the user", what)
 		}
 	}
 }
@@ -917,7 +918,7 @@ func (sp *scriptPass) checkLeak(e esb.Expr, where string) {
 		for i := range x.Properties {
 			p := &x.Properties[i]
 			if key, ok := sp.foldKey(p.Key); ok && secrets.IsCredentialName(key) && p.ValueOrNil.Data != nil {
-				sp.report("js/secret-leak", int(p.Key.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", key, where)
+				sp.report(RuleSecretLeak, int(p.Key.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", key, where)
 			}
 		}
 		return
@@ -930,7 +931,7 @@ func (sp *scriptPass) checkLeak(e esb.Expr, where string) {
 			continue // a literal with a secret is reported as js/secret
 		}
 		if what := sp.credentialPart(p); what != "" {
-			sp.report("js/secret-leak", int(p.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", what, where)
+			sp.report(RuleSecretLeak, int(p.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", what, where)
 		}
 	}
 }
@@ -946,7 +947,7 @@ func (sp *scriptPass) checkScriptCSS(e esb.Expr, what string) {
 	}
 	res := cssguard.Check([]byte(v.s), ScriptFile, sp.m, cssguard.Script)
 	for _, f := range res.Findings {
-		sp.report(f.Rule, int(e.Loc.Start), "in the CSS given to %s: %s", what, f.Message)
+		sp.report(finding.RuleOf(f), int(e.Loc.Start), "in the CSS given to %s: %s", what, f.Message)
 	}
 }
 

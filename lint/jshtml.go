@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/remixlet/remixlet/cssguard"
+	"github.com/remixlet/remixlet/finding"
 )
 
 // htmlAddressAttributes are the attributes that make an element load or
@@ -27,11 +28,11 @@ func (sp *scriptPass) checkHTML(value esb.Expr, sink string) {
 	off := int(value.Loc.Start)
 	v := sp.fold(value)
 	if !v.known && !v.isStr {
-		sp.report("js/dynamic-html", off, "%s is given HTML built at run time, which the check cannot read: build elements with dom.create and set text with textContent", sink)
+		sp.report(RuleDynamicHtml, off, "%s is given HTML built at run time, which the check cannot read: build elements with dom.create and set text with textContent", sink)
 		return
 	}
 	if !v.known {
-		sp.report("js/dynamic-html", off, "%s is given HTML with parts built at run time: a value with markup in it becomes markup; build elements with dom.create and set text with textContent", sink)
+		sp.report(RuleDynamicHtml, off, "%s is given HTML with parts built at run time: a value with markup in it becomes markup; build elements with dom.create and set text with textContent", sink)
 	}
 	z := html.NewTokenizer(strings.NewReader(v.s))
 	for {
@@ -46,11 +47,11 @@ func (sp *scriptPass) checkHTML(value esb.Expr, sink string) {
 		tag := strings.ToLower(tok.Data)
 		switch {
 		case tag == "script":
-			sp.report("js/unsafe-html", off, "%s is given HTML with a <script> element: put the code in script.js and build the page with dom", sink)
+			sp.report(RuleUnsafeHtml, off, "%s is given HTML with a <script> element: put the code in script.js and build the page with dom", sink)
 		case tag == "base":
-			sp.report("js/unsafe-html", off, "%s is given HTML with a <base> element, which changes where every relative address on the page resolves: remove it", sink)
+			sp.report(RuleUnsafeHtml, off, "%s is given HTML with a <base> element, which changes where every relative address on the page resolves: remove it", sink)
 		case refusedElements[tag]:
-			sp.report("js/refused-element", off, "%s is given HTML with a <%s> element, which the page agent drops: use layout, text, form-control, image or simple SVG elements", sink, tag)
+			sp.report(RuleRefusedElement, off, "%s is given HTML with a <%s> element, which the page agent drops: use layout, text, form-control, image or simple SVG elements", sink, tag)
 		}
 		for _, a := range tok.Attr {
 			name := strings.ToLower(a.Key)
@@ -59,9 +60,9 @@ func (sp *scriptPass) checkHTML(value esb.Expr, sink string) {
 			}
 			switch {
 			case strings.HasPrefix(name, "on"):
-				sp.report("js/unsafe-html", off, "%s is given HTML with an %s= handler, which runs code: listen for the event through dom instead", sink, name)
+				sp.report(RuleUnsafeHtml, off, "%s is given HTML with an %s= handler, which runs code: listen for the event through dom instead", sink, name)
 			case name == "srcdoc":
-				sp.report("js/unsafe-html", off, "%s is given HTML with a srcdoc attribute, a document that runs: build the content with dom.create", sink)
+				sp.report(RuleUnsafeHtml, off, "%s is given HTML with a srcdoc attribute, a document that runs: build the content with dom.create", sink)
 			case htmlAddressAttributes[name] || name == "style":
 				sp.checkHTMLAddress(sink, name, a.Val, off)
 			}
@@ -83,13 +84,13 @@ func (sp *scriptPass) checkHTMLAddress(sink, attr, val string, off int) {
 		return r
 	}, val)
 	if jsSchemeRe.MatchString(squeezed) {
-		sp.report("js/unsafe-html", off, "%s is given HTML whose %s is a javascript: address, which runs code: use a real address and listen for clicks through dom", sink, attr)
+		sp.report(RuleUnsafeHtml, off, "%s is given HTML whose %s is a javascript: address, which runs code: use a real address and listen for clicks through dom", sink, attr)
 		return
 	}
 	if attr == "style" {
 		res := cssguard.Check([]byte(val), ScriptFile, sp.m, cssguard.Script)
 		for _, f := range res.Findings {
-			sp.report(f.Rule, off, "in a style attribute of the HTML given to %s: %s", sink, f.Message)
+			sp.report(finding.RuleOf(f), off, "in a style attribute of the HTML given to %s: %s", sink, f.Message)
 		}
 		return
 	}
@@ -111,7 +112,7 @@ func (sp *scriptPass) checkHTMLAddress(sink, attr, val string, off int) {
 			sp.hostsSeen[load.Host] = true
 			continue
 		}
-		sp.report("js/unsafe-html", off, "%s is given HTML whose %s loads %q: %s", sink, attr, addr, load.Reason)
+		sp.report(RuleUnsafeHtml, off, "%s is given HTML whose %s loads %q: %s", sink, attr, addr, load.Reason)
 	}
 }
 
@@ -125,7 +126,7 @@ func (sp *scriptPass) checkSelector(a esb.Expr) {
 		return
 	}
 	if valueSelectorRe.MatchString(decodeCSSEscapes(v.s)) {
-		sp.report("js/value-selector", int(a.Loc.Start), "a selector that tests an input's value reads it a character at a time; the page agent refuses it while the page has a password field: select the field by name, id or type and read its value through dom")
+		sp.report(RuleValueSelector, int(a.Loc.Start), "a selector that tests an input's value reads it a character at a time; the page agent refuses it while the page has a password field: select the field by name, id or type and read its value through dom")
 	}
 }
 

@@ -54,13 +54,13 @@ func runScript(pass *analysis.Pass) (any, error) {
 func (sp *scriptPass) analyse() {
 	nest := esb.ScanNesting(sp.src, esb.MaxNesting)
 	if nest.Exceeded {
-		sp.report("js/too-deep", nest.Offset,
+		sp.report(RuleTooDeep, nest.Offset,
 			"the code is nested more than %d levels deep here (brackets, operator chains, arrows, conditionals, statements inside statements): split it into named steps", esb.MaxNesting)
 		return
 	}
 	res := esb.ParseModule(sp.src)
 	if res.Panic != nil {
-		sp.findings = append(sp.findings, finding.New("package/not-analysed", ScriptFile, finding.Position{},
+		sp.findings = append(sp.findings, finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},
 			"script.js could not be analysed: the parser failed (%v); please report this, and simplify the code around recent changes", res.Panic))
 		return
 	}
@@ -75,21 +75,21 @@ func (sp *scriptPass) analyse() {
 	// and carries on.
 	for i, msg := range errs {
 		if i == maxSyntaxFindings-1 && len(errs) > maxSyntaxFindings {
-			sp.report("js/syntax", msg.Offset, "%s (and %d more errors): fix these first, then lint again", syntaxText(msg.Text), len(errs)-i-1)
+			sp.report(RuleSyntax, msg.Offset, "%s (and %d more errors): fix these first, then lint again", syntaxText(msg.Text), len(errs)-i-1)
 			break
 		}
-		sp.report("js/syntax", msg.Offset, "%s", syntaxText(msg.Text))
+		sp.report(RuleSyntax, msg.Offset, "%s", syntaxText(msg.Text))
 	}
 	if len(errs) > 0 || !res.OK {
 		if len(errs) == 0 {
-			sp.report("js/syntax", 0, "script.js does not parse as an ECMAScript module: fix the syntax")
+			sp.report(RuleSyntax, 0, "script.js does not parse as an ECMAScript module: fix the syntax")
 		}
 		return
 	}
 	sp.res = res
 	sp.run()
 	if sp.unknownNode != "" {
-		sp.findings = []finding.Finding{finding.New("package/not-analysed", ScriptFile, finding.Position{},
+		sp.findings = []finding.Finding{finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},
 			"script.js uses syntax this checker does not know (%s), so it was not checked: please report this", sp.unknownNode)}
 		return
 	}
@@ -137,7 +137,7 @@ type scriptPass struct {
 }
 
 type reportKey struct {
-	rule string
+	rule *finding.Rule
 	off  int
 }
 
@@ -161,7 +161,7 @@ func (sp *scriptPass) position(off int) finding.Position {
 }
 
 // report records a finding at a byte offset, once per rule and place.
-func (sp *scriptPass) report(rule string, off int, format string, args ...any) {
+func (sp *scriptPass) report(rule *finding.Rule, off int, format string, args ...any) {
 	k := reportKey{rule, off}
 	if sp.reported[k] {
 		return
@@ -172,7 +172,7 @@ func (sp *scriptPass) report(rule string, off int, format string, args ...any) {
 
 // reportSpan is report with an end (none when end < 0), for findings
 // whose text the outputs must not print (a secret).
-func (sp *scriptPass) reportSpan(rule string, start, end int, format string, args ...any) {
+func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format string, args ...any) {
 	k := reportKey{rule, start}
 	if sp.reported[k] {
 		return
@@ -208,9 +208,9 @@ func (sp *scriptPass) importRecords() {
 		case esb.ImportDynamic:
 			sp.reportDynamicImport(off, path)
 		case esb.ImportRequire, esb.ImportRequireResolve:
-			sp.report("js/remote-code", off, "require(%q) loads a module at run time: there are none in a remixlet; bundle the code into script.js with `remixlet build`", path)
+			sp.report(RuleRemoteCode, off, "require(%q) loads a module at run time: there are none in a remixlet; bundle the code into script.js with `remixlet build`", path)
 		default:
-			sp.report("js/remote-code", off, "importing %q: the stored form has no modules to import%s; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
+			sp.report(RuleRemoteCode, off, "importing %q: the stored form has no modules to import%s; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
 		}
 	}
 }
@@ -218,7 +218,7 @@ func (sp *scriptPass) importRecords() {
 // reportDynamicImport refuses import() of an address the check knows,
 // written as a literal or folded from constants.
 func (sp *scriptPass) reportDynamicImport(off int, path string) {
-	sp.report("js/remote-code", off, "import(%q) loads code at run time%s: the sandbox blocks it; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
+	sp.report(RuleRemoteCode, off, "import(%q) loads code at run time%s: the sandbox blocks it; bundle the code into script.js with `remixlet build`", path, remoteNote(path))
 }
 
 func remoteNote(path string) string {
@@ -250,15 +250,15 @@ func (sp *scriptPass) reportPermissions() {
 		switch perm {
 		case manifest.Fetch:
 			if len(sp.m.Hosts(manifest.Fetch)) == 0 {
-				sp.reportNow("js/missing-permission", off, "rmx.fetch needs a fetch:HOST permission for each host it calls, and the manifest has none: add {\"permission\": \"fetch:api.example.com\", \"reason\": \"…\"} and ask the user")
+				sp.reportNow(RuleMissingPermission, off, "rmx.fetch needs a fetch:HOST permission for each host it calls, and the manifest has none: add {\"permission\": \"fetch:api.example.com\", \"reason\": \"…\"} and ask the user")
 			}
 		case manifest.NetworkObserve:
 			if len(sp.m.Hosts(manifest.NetworkObserve)) == 0 {
-				sp.reportNow("js/missing-permission", off, "rmx.network.observe needs a network:observe:HOST permission for each host it reads, and the manifest has none: add one with a reason and ask the user")
+				sp.reportNow(RuleMissingPermission, off, "rmx.network.observe needs a network:observe:HOST permission for each host it reads, and the manifest has none: add one with a reason and ask the user")
 			}
 		default:
 			if !sp.m.Has(perm) {
-				sp.reportNow("js/missing-permission", off, "%s needs the %s permission: add {\"permission\": %q, \"reason\": \"…\"} to manifest.json and ask the user", svc, perm, perm)
+				sp.reportNow(RuleMissingPermission, off, "%s needs the %s permission: add {\"permission\": %q, \"reason\": \"…\"} to manifest.json and ask the user", svc, perm, perm)
 			}
 		}
 	}
@@ -276,13 +276,13 @@ func (sp *scriptPass) reportPermissions() {
 		default:
 			why = "no code uses " + permissionService[p.Kind]
 		}
-		sp.pass.Report(finding.New("js/unused-permission", manifest.FileName, p.Pos,
+		sp.pass.Report(finding.New(RuleUnusedPermission, manifest.FileName, p.Pos,
 			"%q is declared but %s: remove it (least privilege: a remixlet holds only the permissions it uses)", p.Name, why))
 	}
 }
 
 // reportNow reports a finding outside the walk (after findings were flushed).
-func (sp *scriptPass) reportNow(rule string, off int, format string, args ...any) {
+func (sp *scriptPass) reportNow(rule *finding.Rule, off int, format string, args ...any) {
 	sp.pass.Report(finding.New(rule, ScriptFile, sp.position(off), format, args...))
 }
 

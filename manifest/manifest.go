@@ -99,12 +99,12 @@ func Parse(src []byte) (*Manifest, []finding.Finding) {
 	root, err := strictjson.Parse(src, maxDepth)
 	if err != nil {
 		e := err.(*strictjson.Error)
-		rule := "manifest/syntax"
+		rule := RuleSyntax
 		switch {
 		case e.Duplicate:
-			rule = "manifest/duplicate-key"
+			rule = RuleDuplicateKey
 		case strings.HasPrefix(e.Msg, "nested more than"):
-			rule = "manifest/too-deep"
+			rule = RuleTooDeep
 		}
 		r.report(rule, e.Offset, "%s", e.Msg)
 		return nil, r.findings
@@ -127,7 +127,7 @@ type reader struct {
 	findings []finding.Finding
 }
 
-func (r *reader) report(rule string, off int, format string, args ...any) {
+func (r *reader) report(rule *finding.Rule, off int, format string, args ...any) {
 	r.findings = append(r.findings, finding.New(rule, FileName, r.lines.Position(off), format, args...))
 }
 
@@ -144,25 +144,25 @@ func (r *reader) schemaFinding(v schema.Violation) {
 	}
 	switch kw := v.Keyword(); {
 	case kw == "additionalProperties":
-		r.report("manifest/unknown-key", v.Offset, "%s: remove it (the keys are name, description, api, matches, permissions; a permission has permission and reason)", v.Message)
+		r.report(RuleUnknownKey, v.Offset, "%s: remove it (the keys are name, description, api, matches, permissions; a permission has permission and reason)", v.Message)
 	case kw == "required":
-		r.report("manifest/missing-key", v.Offset, "%s: add it", v.Message)
+		r.report(RuleMissingKey, v.Offset, "%s: add it", v.Message)
 	case kw == "type":
-		r.report("manifest/wrong-type", v.Offset, "%s", v.Message)
+		r.report(RuleWrongType, v.Offset, "%s", v.Message)
 	case key == "name":
-		r.report("manifest/name", v.Offset, "%s: use 1 to 64 printable characters", v.Message)
+		r.report(RuleName, v.Offset, "%s: use 1 to 64 printable characters", v.Message)
 	case key == "description":
-		r.report("manifest/description", v.Offset, "%s: use plain text of at most 2000 characters", v.Message)
+		r.report(RuleDescription, v.Offset, "%s: use plain text of at most 2000 characters", v.Message)
 	case key == "api":
-		r.report("manifest/api-format", v.Offset, "%s: write MAJOR.MINOR.PATCH, e.g. %q", v.Message, Current.String())
+		r.report(RuleApiFormat, v.Offset, "%s: write MAJOR.MINOR.PATCH, e.g. %q", v.Message, Current.String())
 	case key == "matches":
-		r.report("manifest/no-matches", v.Offset, "%s: list where the remixlet runs, e.g. \"https://news.example.com/*\"", v.Message)
+		r.report(RuleNoMatches, v.Offset, "%s: list where the remixlet runs, e.g. \"https://news.example.com/*\"", v.Message)
 	case field == "permission":
-		r.report("manifest/unknown-permission", v.Offset, "%s: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", v.Message)
+		r.report(RuleUnknownPermission, v.Offset, "%s: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", v.Message)
 	case field == "reason":
-		r.report("manifest/reason", v.Offset, "%s: write one or two sentences on what the permission is for", v.Message)
+		r.report(RuleReason, v.Offset, "%s: write one or two sentences on what the permission is for", v.Message)
 	default:
-		r.report("manifest/wrong-type", v.Offset, "%s", v.Message)
+		r.report(RuleWrongType, v.Offset, "%s", v.Message)
 	}
 }
 
@@ -177,14 +177,18 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 		}
 		return nil
 	}
-	for _, key := range []string{"name", "description"} {
+	for _, field := range []struct {
+		key  string
+		rule *finding.Rule
+	}{{"name", RuleName}, {"description", RuleDescription}} {
+		key := field.key
 		v := str(key)
 		if v == nil {
 			continue
 		}
 		if i := strings.IndexFunc(v.Text, isBidiControl); i >= 0 {
 			c, _ := utf8.DecodeRuneInString(v.Text[i:])
-			r.report("manifest/"+key, v.Offset, "the %s contains U+%04X, which changes the direction of the text around it: remove it", key, c)
+			r.report(field.rule, v.Offset, "the %s contains U+%04X, which changes the direction of the text around it: remove it", key, c)
 		}
 		if key == "name" {
 			m.Name = v.Text
@@ -203,16 +207,16 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 			}
 			p, err := ParsePattern(item.Text)
 			if err != nil {
-				r.report("manifest/match-pattern", item.Offset, "%q: %v", item.Text, err)
+				r.report(RuleMatchPattern, item.Offset, "%q: %v", item.Text, err)
 				continue
 			}
 			if seen[p.String()] {
-				r.report("manifest/duplicate-match", item.Offset, "%q is listed already: remove the repeat", item.Text)
+				r.report(RuleDuplicateMatch, item.Offset, "%q is listed already: remove the repeat", item.Text)
 				continue
 			}
 			seen[p.String()] = true
 			if p.Subdomains && p.EverySite() {
-				r.report("manifest/public-suffix-wildcard", item.Offset, "%q covers every site under a public suffix, so it counts as running on every site: name the site instead (e.g. \"https://*.example%s/*\"), or use <all_urls> if every site is meant", item.Text, dotSuffix(p.Host))
+				r.report(RulePublicSuffixWildcard, item.Offset, "%q covers every site under a public suffix, so it counts as running on every site: name the site instead (e.g. \"https://*.example%s/*\"), or use <all_urls> if every site is meant", item.Text, dotSuffix(p.Host))
 			}
 			m.Matches = append(m.Matches, p)
 		}
@@ -230,14 +234,14 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 				continue
 			}
 			if seen[p.Name] {
-				r.report("manifest/duplicate-permission", pm.Value.Offset, "%q is listed already: keep one entry per permission", p.Name)
+				r.report(RuleDuplicatePermission, pm.Value.Offset, "%q is listed already: keep one entry per permission", p.Name)
 				continue
 			}
 			seen[p.Name] = true
 			if rm != nil && rm.Value.Kind == strictjson.String && ok(fmt.Sprintf("/permissions/%d/reason", i)) {
 				p.Reason = rm.Value.Text
 				if strings.TrimFunc(p.Reason, unicode.IsSpace) == "" {
-					r.report("manifest/reason", rm.Value.Offset, "the reason for %q is blank: write one or two sentences on what it is for", p.Name)
+					r.report(RuleReason, rm.Value.Offset, "the reason for %q is blank: write one or two sentences on what it is for", p.Name)
 				}
 			}
 			m.Permissions = append(m.Permissions, p)
@@ -265,13 +269,13 @@ func (r *reader) api(v *strictjson.Value) Version {
 	case err != nil:
 		// The schema's pattern accepted it, so only overflow is left: a
 		// version number too large for any release this toolchain knows.
-		r.report("manifest/api-newer", v.Offset, "api %q is newer than this toolchain knows (up to %s): update remixlet", v.Text, Current)
+		r.report(RuleApiNewer, v.Offset, "api %q is newer than this toolchain knows (up to %s): update remixlet", v.Text, Current)
 	case ver.Less(Oldest):
-		r.report("manifest/api-unsupported", v.Offset, "api %s is no longer supported (the oldest supported is %s): re-save the remixlet against %s", ver, Oldest, Current)
+		r.report(RuleApiUnsupported, v.Offset, "api %s is no longer supported (the oldest supported is %s): re-save the remixlet against %s", ver, Oldest, Current)
 	case Current.Less(ver):
-		r.report("manifest/api-newer", v.Offset, "api %s: this toolchain is older than the remixlet (it knows up to %s): update remixlet", ver, Current)
+		r.report(RuleApiNewer, v.Offset, "api %s: this toolchain is older than the remixlet (it knows up to %s): update remixlet", ver, Current)
 	case ver.Less(LoadChecks):
-		r.report("manifest/legacy-api", v.Offset, "saved against api %s, before %s: stylesheet loads and network rules that break the %s limits are left out when installed; fix the warnings and re-save against %s", ver, LoadChecks, LoadChecks, Current)
+		r.report(RuleLegacyApi, v.Offset, "saved against api %s, before %s: stylesheet loads and network rules that break the %s limits are left out when installed; fix the warnings and re-save against %s", ver, LoadChecks, LoadChecks, Current)
 	}
 	return ver
 }

@@ -48,19 +48,19 @@ func (r *reader) permission(v *strictjson.Value) (Permission, bool) {
 		}
 		canon, err := CanonicalHost(host)
 		if err != nil {
-			r.report("manifest/permission-host", v.Offset, "%q: %v", name, err)
+			r.report(RulePermissionHost, v.Offset, "%q: %v", name, err)
 			return Permission{}, false
 		}
 		if canon != host {
-			r.report("manifest/permission-host", v.Offset, "%q is not written canonically: write %q", name, k+":"+canon)
+			r.report(RulePermissionHost, v.Offset, "%q is not written canonically: write %q", name, k+":"+canon)
 			return Permission{}, false
 		}
 		if why := privateHost(canon); why != "" {
-			r.report("manifest/private-host", v.Offset, "%q names %s, and requests go out signed in as the user: use the public host the data lives on, or make sure the user means this host", name, why)
+			r.report(RulePrivateHost, v.Offset, "%q names %s, and requests go out signed in as the user: use the public host the data lives on, or make sure the user means this host", name, why)
 		}
 		return Permission{Name: name, Kind: k, Host: canon, Pos: r.lines.Position(v.Offset)}, true
 	}
-	r.report("manifest/unknown-permission", v.Offset, "%q is not a permission: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", name)
+	r.report(RuleUnknownPermission, v.Offset, "%q is not a permission: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", name)
 	return Permission{}, false
 }
 

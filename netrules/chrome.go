@@ -44,7 +44,7 @@ func (c *checker) chrome(r *Rule) {
 	// Unique ids (RulesetSource::IndexRules, before each rule is indexed).
 	if r.ID.Set && r.ID.Fits && r.ID.V >= 1 {
 		if first, dup := c.ids[r.ID.V]; dup {
-			c.report(r, "netrules/rule-id", r.ID.Off, "the id %d is already used by the rule at line %d (Chrome: \"does not have a unique ID\"): give every rule its own id", r.ID.V, c.lines.Position(first.Off).Line)
+			c.report(r, RuleRuleId, r.ID.Off, "the id %d is already used by the rule at line %d (Chrome: \"does not have a unique ID\"): give every rule its own id", r.ID.V, c.lines.Position(first.Off).Line)
 		} else {
 			c.ids[r.ID.V] = r
 		}
@@ -56,7 +56,7 @@ func (c *checker) chrome(r *Rule) {
 		v    number
 	}{{"id", r.ID}, {"priority", r.Priority}} {
 		if n.v.Set && strings.ContainsAny(n.v.Raw, ".eE") {
-			c.report(r, "netrules/wrong-type", n.v.Off, "%s %s has a fraction or exponent, which Chrome does not read as an integer: write it as a plain integer", n.name, n.v.Raw)
+			c.report(r, RuleWrongType, n.v.Off, "%s %s has a fraction or exponent, which Chrome does not read as an integer: write it as a plain integer", n.name, n.v.Raw)
 		}
 	}
 
@@ -68,12 +68,12 @@ func (c *checker) chrome(r *Rule) {
 	// tabIds are for session rules only.
 	for _, t := range []texts{cond.TabIDs, cond.ExcludedTabIDs} {
 		if t.Set {
-			c.report(r, "netrules/tab-ids", t.Key, "Chrome accepts tabIds and excludedTabIds only in session rules, and a remixlet's rules are installed to last: remove them")
+			c.report(r, RuleTabIds, t.Key, "Chrome accepts tabIds and excludedTabIds only in session rules, and a remixlet's rules are installed to last: remove them")
 		}
 	}
 
 	if cond.URLFilter.Set && cond.RegexFilter.Set {
-		c.report(r, "netrules/two-filters", cond.RegexFilter.Key, "a rule has urlFilter or regexFilter, not both (Chrome refuses both): keep one")
+		c.report(r, RuleTwoFilters, cond.RegexFilter.Key, "a rule has urlFilter or regexFilter, not both (Chrome refuses both): keep one")
 	}
 
 	c.chromeRegex(r)
@@ -81,21 +81,21 @@ func (c *checker) chrome(r *Rule) {
 	if f := cond.URLFilter; f.Set {
 		switch {
 		case f.V == "":
-			c.report(r, "netrules/url-filter", f.Off, "urlFilter is empty (Chrome refuses it): leave urlFilter out to match every URL, or write a pattern")
+			c.report(r, RuleUrlFilter, f.Off, "urlFilter is empty (Chrome refuses it): leave urlFilter out to match every URL, or write a pattern")
 		case !isASCII(f.V):
-			c.report(r, "netrules/url-filter", f.Off, "urlFilter has the non-ASCII character %s (Chrome refuses it): write hosts in punycode (xn--…) and percent-encode the rest as UTF-8", firstNonASCII(f.V))
+			c.report(r, RuleUrlFilter, f.Off, "urlFilter has the non-ASCII character %s (Chrome refuses it): write hosts in punycode (xn--…) and percent-encode the rest as UTF-8", firstNonASCII(f.V))
 		}
 	}
 
 	// Request methods and resource types both included and excluded.
 	if both := intersect(cond.RequestMethods, cond.ExcludedRequestMethods); both != "" {
-		c.report(r, "netrules/include-exclude", cond.ExcludedRequestMethods.Key, "the method %q is both in requestMethods and excludedRequestMethods (Chrome refuses it): name it in one list only", both)
+		c.report(r, RuleIncludeExclude, cond.ExcludedRequestMethods.Key, "the method %q is both in requestMethods and excludedRequestMethods (Chrome refuses it): name it in one list only", both)
 	}
 	if cond.ExcludedResourceTypes.Set && coversAll(cond.ExcludedResourceTypes.V, resourceTypes) {
-		c.report(r, "netrules/include-exclude", cond.ExcludedResourceTypes.Key, "excludedResourceTypes excludes every resource type, so the rule applies to nothing (Chrome refuses it): remove the rule, or exclude fewer types")
+		c.report(r, RuleIncludeExclude, cond.ExcludedResourceTypes.Key, "excludedResourceTypes excludes every resource type, so the rule applies to nothing (Chrome refuses it): remove the rule, or exclude fewer types")
 	}
 	if both := intersect(cond.ResourceTypes, cond.ExcludedResourceTypes); both != "" {
-		c.report(r, "netrules/include-exclude", cond.ExcludedResourceTypes.Key, "the resource type %q is both in resourceTypes and excludedResourceTypes (Chrome refuses it): name it in one list only", both)
+		c.report(r, RuleIncludeExclude, cond.ExcludedResourceTypes.Key, "the resource type %q is both in resourceTypes and excludedResourceTypes (Chrome refuses it): name it in one list only", both)
 	}
 	if act.Type.V == "allowAllRequests" {
 		frames := cond.ResourceTypes.Set && !slices.ContainsFunc(cond.ResourceTypes.V, func(t string) bool { return t != "main_frame" && t != "sub_frame" })
@@ -104,21 +104,21 @@ func (c *checker) chrome(r *Rule) {
 			if cond.ResourceTypes.Set {
 				at = cond.ResourceTypes.Off
 			}
-			c.report(r, "netrules/allow-all-requests-types", at, "an allowAllRequests rule must list resourceTypes with only main_frame and sub_frame (Chrome refuses it otherwise); remixlets cannot use allowAllRequests at all: remove the rule")
+			c.report(r, RuleAllowAllRequestsTypes, at, "an allowAllRequests rule must list resourceTypes with only main_frame and sub_frame (Chrome refuses it otherwise); remixlets cannot use allowAllRequests at all: remove the rule")
 		}
 	}
 
 	// Domains: the deprecated spellings, then ASCII.
 	if cond.Domains.Set && cond.InitiatorDomains.Set {
-		c.report(r, "netrules/domains", cond.Domains.Key, "domains is the deprecated name of initiatorDomains and Chrome refuses both together: move its entries to initiatorDomains")
+		c.report(r, RuleDomains, cond.Domains.Key, "domains is the deprecated name of initiatorDomains and Chrome refuses both together: move its entries to initiatorDomains")
 	}
 	if cond.ExcludedDomains.Set && cond.ExcludedInitiatorDomains.Set {
-		c.report(r, "netrules/domains", cond.ExcludedDomains.Key, "excludedDomains is the deprecated name of excludedInitiatorDomains and Chrome refuses both together: move its entries to excludedInitiatorDomains")
+		c.report(r, RuleDomains, cond.ExcludedDomains.Key, "excludedDomains is the deprecated name of excludedInitiatorDomains and Chrome refuses both together: move its entries to excludedInitiatorDomains")
 	}
 	for _, l := range cond.domainLists() {
 		for i, d := range l.list.V {
 			if !isASCII(d) {
-				c.report(r, "netrules/domains", l.list.Offs[i], "%s has %q, with the non-ASCII character %s (Chrome refuses it): write the host in punycode (xn--…)", l.name, d, firstNonASCII(d))
+				c.report(r, RuleDomains, l.list.Offs[i], "%s has %q, with the non-ASCII character %s (Chrome refuses it): write the host in punycode (xn--…)", l.name, d, firstNonASCII(d))
 			}
 		}
 	}
@@ -128,7 +128,7 @@ func (c *checker) chrome(r *Rule) {
 	// "||*" (url_pattern_index cannot index a domain anchor followed by a
 	// wildcard).
 	if f := cond.URLFilter; f.Set && strings.HasPrefix(f.V, "||*") {
-		c.report(r, "netrules/url-filter", f.Off, "urlFilter starts with \"||*\", which Chrome refuses: write %q instead", strings.TrimPrefix(f.V, "||"))
+		c.report(r, RuleUrlFilter, f.Off, "urlFilter starts with \"||*\", which Chrome refuses: write %q instead", strings.TrimPrefix(f.V, "||"))
 	}
 
 	if act.Type.V == "modifyHeaders" {
@@ -155,42 +155,42 @@ func (c *checker) chromeRedirect(r *Rule) {
 	switch rd.form() {
 	case "":
 		if rd == nil {
-			c.report(r, "netrules/redirect", r.Action.Type.Off, "a redirect rule needs a redirect (Chrome refuses it without one): add \"redirect\": {\"url\": \"https://…\"}")
+			c.report(r, RuleRedirect, r.Action.Type.Off, "a redirect rule needs a redirect (Chrome refuses it without one): add \"redirect\": {\"url\": \"https://…\"}")
 			return
 		}
-		c.report(r, "netrules/redirect", rd.Off, "the redirect sets none of url, transform and regexSubstitution (Chrome refuses it): give it exactly one")
+		c.report(r, RuleRedirect, rd.Off, "the redirect sets none of url, transform and regexSubstitution (Chrome refuses it): give it exactly one")
 	case "url":
 		u, err := r.redirectURL()
 		switch {
 		case err != nil:
-			c.report(r, "netrules/redirect-url", rd.URL.Off, "redirect url %q is not a valid absolute URL (Chrome refuses it): write a full https:// address", rd.URL.V)
+			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url %q is not a valid absolute URL (Chrome refuses it): write a full https:// address", rd.URL.V)
 		case strings.TrimSuffix(u.Protocol(), ":") == "javascript":
-			c.report(r, "netrules/redirect-url", rd.URL.Off, "redirect url is a javascript: URL, which Chrome refuses: redirect to an https:// address")
+			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url is a javascript: URL, which Chrome refuses: redirect to an https:// address")
 		}
 	case "extensionPath":
 		if !strings.HasPrefix(rd.ExtensionPath.V, "/") {
-			c.report(r, "netrules/redirect-url", rd.ExtensionPath.Off, "extensionPath %q does not start with '/' (Chrome refuses it); remixlets cannot redirect to extension pages at all: redirect to an https:// address on your own site", rd.ExtensionPath.V)
+			c.report(r, RuleRedirectUrl, rd.ExtensionPath.Off, "extensionPath %q does not start with '/' (Chrome refuses it); remixlets cannot redirect to extension pages at all: redirect to an https:// address on your own site", rd.ExtensionPath.V)
 		}
 	case "transform":
 		t := rd.Transform
 		if t.Scheme.Set && !slices.Contains(transformSchemes, t.Scheme.V) {
-			c.report(r, "netrules/transform", t.Scheme.Off, "transform scheme %q is not one Chrome allows (http, https, ftp, chrome-extension); a remixlet's redirect uses \"https\"", t.Scheme.V)
+			c.report(r, RuleTransform, t.Scheme.Off, "transform scheme %q is not one Chrome allows (http, https, ftp, chrome-extension); a remixlet's redirect uses \"https\"", t.Scheme.V)
 		}
 		if t.Port.Set && !validPort(t.Port.V) {
-			c.report(r, "netrules/transform", t.Port.Off, "transform port %q is not a port number from 0 to 65535 (Chrome refuses it)", t.Port.V)
+			c.report(r, RuleTransform, t.Port.Off, "transform port %q is not a port number from 0 to 65535 (Chrome refuses it)", t.Port.V)
 		}
 		if t.Query.Set && t.Query.V != "" && !strings.HasPrefix(t.Query.V, "?") {
-			c.report(r, "netrules/transform", t.Query.Off, "transform query %q does not start with '?' (Chrome refuses it): write %q", t.Query.V, "?"+t.Query.V)
+			c.report(r, RuleTransform, t.Query.Off, "transform query %q does not start with '?' (Chrome refuses it): write %q", t.Query.V, "?"+t.Query.V)
 		}
 		if t.Fragment.Set && t.Fragment.V != "" && !strings.HasPrefix(t.Fragment.V, "#") {
-			c.report(r, "netrules/transform", t.Fragment.Off, "transform fragment %q does not start with '#' (Chrome refuses it): write %q", t.Fragment.V, "#"+t.Fragment.V)
+			c.report(r, RuleTransform, t.Fragment.Off, "transform fragment %q does not start with '#' (Chrome refuses it): write %q", t.Fragment.V, "#"+t.Fragment.V)
 		}
 		if t.Query.Set && t.QueryTransform != nil {
-			c.report(r, "netrules/transform", t.QueryTransKey, "a transform has query or queryTransform, not both (Chrome refuses both): keep one")
+			c.report(r, RuleTransform, t.QueryTransKey, "a transform has query or queryTransform, not both (Chrome refuses both): keep one")
 		}
 	case "regexSubstitution":
 		if rd.RegexSubstitution.V == "" {
-			c.report(r, "netrules/redirect", rd.RegexSubstitution.Off, "regexSubstitution is empty (Chrome refuses it): write the address to redirect to, e.g. \"https://own.example.com/\\\\1\"")
+			c.report(r, RuleRedirect, rd.RegexSubstitution.Off, "regexSubstitution is empty (Chrome refuses it): write the address to redirect to, e.g. \"https://own.example.com/\\\\1\"")
 		}
 	}
 }
@@ -220,29 +220,29 @@ func (c *checker) chromeRegex(r *Rule) {
 	f := cond.RegexFilter
 	if !f.Set {
 		if sub != nil {
-			c.report(r, "netrules/regex", sub.Off, "regexSubstitution needs a regexFilter whose groups it fills in (Chrome refuses it without one): add a regexFilter, or redirect with url")
+			c.report(r, RuleRegex, sub.Off, "regexSubstitution needs a regexFilter whose groups it fills in (Chrome refuses it without one): add a regexFilter, or redirect with url")
 		}
 		return
 	}
 	if f.V == "" {
-		c.report(r, "netrules/regex", f.Off, "regexFilter is empty (Chrome refuses it): write a pattern, or leave regexFilter out to match every URL")
+		c.report(r, RuleRegex, f.Off, "regexFilter is empty (Chrome refuses it): write a pattern, or leave regexFilter out to match every URL")
 		return
 	}
 	if !isASCII(f.V) {
-		c.report(r, "netrules/regex", f.Off, "regexFilter has the non-ASCII character %s (Chrome refuses it): match the URL as Chrome sees it, with punycode hosts and percent-encoded UTF-8", firstNonASCII(f.V))
+		c.report(r, RuleRegex, f.Off, "regexFilter has the non-ASCII character %s (Chrome refuses it): match the URL as Chrome sees it, with punycode hosts and percent-encoded UTF-8", firstNonASCII(f.V))
 		return
 	}
 	re, err := r.regex()
 	if err != nil {
-		c.report(r, "netrules/regex", f.Off, "regexFilter is not a pattern RE2 accepts (%v), so Chrome refuses it: RE2 has no lookaround or backreferences", err)
+		c.report(r, RuleRegex, f.Off, "regexFilter is not a pattern RE2 accepts (%v), so Chrome refuses it: RE2 has no lookaround or backreferences", err)
 		return
 	}
 	if n := regexSize(re, sub != nil); n > RegexBudget {
-		c.report(r, "netrules/regex-too-large", f.Off, "regexFilter compiles to about %d RE2 instructions, over the %d that fit in Chrome's 2 KB (Chrome refuses it): shorten it, split it into several rules, or use urlFilter", n, RegexBudget)
+		c.report(r, RuleRegexTooLarge, f.Off, "regexFilter compiles to about %d RE2 instructions, over the %d that fit in Chrome's 2 KB (Chrome refuses it): shorten it, split it into several rules, or use urlFilter", n, RegexBudget)
 	}
 	if sub != nil {
 		if err := checkRewrite(sub.V, re.MaxCap()); err != nil {
-			c.report(r, "netrules/regex", sub.Off, "regexSubstitution: %v (Chrome refuses it)", err)
+			c.report(r, RuleRegex, sub.Off, "regexSubstitution: %v (Chrome refuses it)", err)
 		}
 	}
 }
@@ -256,12 +256,12 @@ func (c *checker) chromeResponseHeaderConditions(r *Rule) {
 	}{{"responseHeaders", cond.ResponseHeaders}, {"excludedResponseHeaders", cond.ExcludedResponseHeaders}} {
 		for _, h := range list.h.V {
 			if !isToken(h.Header.V) {
-				c.report(r, "netrules/response-header-condition", h.Header.Off, "%s names %q, which is not an HTTP header name (Chrome refuses it): use letters, digits and -", list.name, h.Header.V)
+				c.report(r, RuleResponseHeaderCondition, h.Header.Off, "%s names %q, which is not an HTTP header name (Chrome refuses it): use letters, digits and -", list.name, h.Header.V)
 			}
 			for _, vs := range []texts{h.Values, h.ExcludedValues} {
 				for i, v := range vs.V {
 					if bad := badValueChar(v); bad != "" {
-						c.report(r, "netrules/response-header-condition", vs.Offs[i], "the header value pattern %q has a %s (Chrome refuses it): write it on one line", v, bad)
+						c.report(r, RuleResponseHeaderCondition, vs.Offs[i], "the header value pattern %q has a %s (Chrome refuses it): write it on one line", v, bad)
 					}
 				}
 			}
@@ -269,7 +269,7 @@ func (c *checker) chromeResponseHeaderConditions(r *Rule) {
 			if list.name == "responseHeaders" {
 				names[lower] = true
 			} else if !h.Values.Set && !h.ExcludedValues.Set && names[lower] {
-				c.report(r, "netrules/response-header-condition", h.Header.Off, "the header %q is both required (responseHeaders) and excluded by name (excludedResponseHeaders), so the rule never matches (Chrome refuses it): keep one", h.Header.V)
+				c.report(r, RuleResponseHeaderCondition, h.Header.Off, "the header %q is both required (responseHeaders) and excluded by name (excludedResponseHeaders), so the rule never matches (Chrome refuses it): keep one", h.Header.V)
 			}
 		}
 	}
@@ -278,11 +278,11 @@ func (c *checker) chromeResponseHeaderConditions(r *Rule) {
 func (c *checker) chromeModifyHeaders(r *Rule) {
 	act, cond := &r.Action, &r.Condition
 	if !act.RequestHeaders.Set && !act.ResponseHeaders.Set {
-		c.report(r, "netrules/modify-headers", act.Type.Off, "a modifyHeaders rule needs requestHeaders or responseHeaders (Chrome refuses it without): list the headers to change")
+		c.report(r, RuleModifyHeaders, act.Type.Off, "a modifyHeaders rule needs requestHeaders or responseHeaders (Chrome refuses it without): list the headers to change")
 		return
 	}
 	if act.RequestHeaders.Set && (cond.ResponseHeaders.Set || cond.ExcludedResponseHeaders.Set) {
-		c.report(r, "netrules/modify-headers", act.RequestHeaders.Key, "a rule that matches on response headers comes too late to change request headers (Chrome refuses it): move the request-header change to a rule without responseHeaders")
+		c.report(r, RuleModifyHeaders, act.RequestHeaders.Key, "a rule that matches on response headers comes too late to change request headers (Chrome refuses it): move the request-header change to a rule without responseHeaders")
 	}
 	for _, list := range []struct {
 		request bool
@@ -291,19 +291,19 @@ func (c *checker) chromeModifyHeaders(r *Rule) {
 		for _, h := range list.h.V {
 			name, op := h.Header.V, h.Operation.V
 			if !isToken(name) {
-				c.report(r, "netrules/modify-headers", h.Header.Off, "%q is not an HTTP header name (Chrome refuses it): use letters, digits and - only", name)
+				c.report(r, RuleModifyHeaders, h.Header.Off, "%q is not an HTTP header name (Chrome refuses it): use letters, digits and - only", name)
 				continue
 			}
 			if list.request && op == "append" && !requestAppendAllowed[strings.ToLower(name)] {
-				c.report(r, "netrules/modify-headers", h.Operation.Off, "Chrome appends only to request headers that take a list (accept, accept-language, cache-control, user-agent, …), not to %q: use \"set\"", name)
+				c.report(r, RuleModifyHeaders, h.Operation.Off, "Chrome appends only to request headers that take a list (accept, accept-language, cache-control, user-agent, …), not to %q: use \"set\"", name)
 			}
 			switch {
 			case h.Value.Set && badValueChar(h.Value.V) != "":
-				c.report(r, "netrules/modify-headers", h.Value.Off, "the value for %q has a %s (Chrome refuses CR, LF and NUL in a header value; a line break would start a header of its own): write the value on one line", name, badValueChar(h.Value.V))
+				c.report(r, RuleModifyHeaders, h.Value.Off, "the value for %q has a %s (Chrome refuses CR, LF and NUL in a header value; a line break would start a header of its own): write the value on one line", name, badValueChar(h.Value.V))
 			case h.Value.Set && op == "remove":
-				c.report(r, "netrules/modify-headers", h.Value.Off, "removing %q takes no value (Chrome refuses one): drop \"value\", or use \"set\"", name)
+				c.report(r, RuleModifyHeaders, h.Value.Off, "removing %q takes no value (Chrome refuses one): drop \"value\", or use \"set\"", name)
 			case !h.Value.Set && (op == "append" || op == "set"):
-				c.report(r, "netrules/modify-headers", h.Operation.Off, "%s of %q needs a value (Chrome refuses it without one): add \"value\"", op, name)
+				c.report(r, RuleModifyHeaders, h.Operation.Off, "%s of %q needs a value (Chrome refuses it without one): add \"value\"", op, name)
 			}
 		}
 	}
@@ -335,18 +335,18 @@ func (c *checker) counts(rules []*Rule) {
 	for _, r := range rules {
 		total++
 		if total == MaxRules+1 {
-			c.fileIssue("netrules/too-many", r.Off, "%s is rule number %d, over Chrome's limit of %d rules (the whole install would fail): remove rules, or merge them with requestDomains lists", r.Name(), total, MaxRules)
+			c.fileIssue(RuleTooMany, r.Off, "%s is rule number %d, over Chrome's limit of %d rules (the whole install would fail): remove rules, or merge them with requestDomains lists", r.Name(), total, MaxRules)
 		}
 		if t := r.Action.Type.V; t == "redirect" || t == "modifyHeaders" {
 			unsafe++
 			if unsafe == MaxUnsafeRules+1 {
-				c.fileIssue("netrules/too-many", r.Off, "%s is redirect or modifyHeaders rule number %d, over Chrome's limit of %d such rules: remove some", r.Name(), unsafe, MaxUnsafeRules)
+				c.fileIssue(RuleTooMany, r.Off, "%s is redirect or modifyHeaders rule number %d, over Chrome's limit of %d such rules: remove some", r.Name(), unsafe, MaxUnsafeRules)
 			}
 		}
 		if r.Condition.RegexFilter.Set {
 			regexes++
 			if regexes == MaxRegexRules+1 {
-				c.fileIssue("netrules/too-many", r.Off, "%s is regexFilter rule number %d, over Chrome's limit of %d: use urlFilter where you can", r.Name(), regexes, MaxRegexRules)
+				c.fileIssue(RuleTooMany, r.Off, "%s is regexFilter rule number %d, over Chrome's limit of %d: use urlFilter where you can", r.Name(), regexes, MaxRegexRules)
 			}
 		}
 	}

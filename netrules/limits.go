@@ -18,7 +18,7 @@ func (c *checker) limits(r *Rule) {
 
 	// The format's own strictness: what Chrome ignores or reads literally.
 	if act.Redirect != nil && act.Type.V != "redirect" {
-		c.report(r, "netrules/misplaced-key", act.RedirectKey, "a %s rule has a redirect, which Chrome ignores: remove it, or make the rule a redirect", act.Type.V)
+		c.report(r, RuleMisplacedKey, act.RedirectKey, "a %s rule has a redirect, which Chrome ignores: remove it, or make the rule a redirect", act.Type.V)
 	}
 	if act.Type.V != "modifyHeaders" {
 		for _, l := range []struct {
@@ -26,13 +26,13 @@ func (c *checker) limits(r *Rule) {
 			h    modifyInfos
 		}{{"requestHeaders", act.RequestHeaders}, {"responseHeaders", act.ResponseHeaders}} {
 			if l.h.Set {
-				c.report(r, "netrules/misplaced-key", l.h.Key, "a %s rule has %s, which Chrome ignores: remove them, or make the rule modifyHeaders", act.Type.V, l.name)
+				c.report(r, RuleMisplacedKey, l.h.Key, "a %s rule has %s, which Chrome ignores: remove them, or make the rule modifyHeaders", act.Type.V, l.name)
 			}
 		}
 	}
 	if f := cond.URLFilter; f.Set && isASCII(f.V) {
 		if i := parseURLFilter(f.V).strayBar(); i >= 0 {
-			c.report(r, "netrules/url-filter-grammar", f.Off+1+i, "urlFilter %q has a '|' that is not an anchor; Chrome matches it as a literal '|': anchor only with \"|\" or \"||\" at the start and \"|\" at the end, or use regexFilter", f.V)
+			c.report(r, RuleUrlFilterGrammar, f.Off+1+i, "urlFilter %q has a '|' that is not an anchor; Chrome matches it as a literal '|': anchor only with \"|\" or \"||\" at the start and \"|\" at the end, or use regexFilter", f.V)
 		}
 	}
 	for _, l := range cond.domainLists() {
@@ -41,14 +41,14 @@ func (c *checker) limits(r *Rule) {
 				continue // Chrome refuses it already
 			}
 			if fix := domainProblem(d); fix != "" {
-				c.report(r, "netrules/domain-host", l.list.Offs[i], "%s has %q, which is not a host name; Chrome compares domains with hosts as written, so it never matches: %s", l.name, d, fix)
+				c.report(r, RuleDomainHost, l.list.Offs[i], "%s has %q, which is not a host name; Chrome compares domains with hosts as written, so it never matches: %s", l.name, d, fix)
 			}
 		}
 	}
 
 	switch act.Type.V {
 	case "allow", "allowAllRequests":
-		c.report(r, "netrules/action", act.Type.Off, "%s rules override the blocks and header protections of every other rule, other remixlets' too, so remixlets cannot use them: use block, redirect, modifyHeaders or upgradeScheme, and narrow the other rule's condition instead", act.Type.V)
+		c.report(r, RuleAction, act.Type.Off, "%s rules override the blocks and header protections of every other rule, other remixlets' too, so remixlets cannot use them: use block, redirect, modifyHeaders or upgradeScheme, and narrow the other rule's condition instead", act.Type.V)
 	case "redirect":
 		c.limitRedirect(r)
 	case "modifyHeaders":
@@ -62,7 +62,7 @@ func (c *checker) limits(r *Rule) {
 					if sh.RemoveOK {
 						hint = "only removing it is allowed"
 					}
-					c.report(r, "netrules/security-header", h.Header.Off, "%q is a security header (%s: %s), and no remixlet rule may %s it: %s", h.Header.V, sh.Display(), sh.Why, h.Operation.V, hint)
+					c.report(r, RuleSecurityHeader, h.Header.Off, "%q is a security header (%s: %s), and no remixlet rule may %s it: %s", h.Header.V, sh.Display(), sh.Why, h.Operation.V, hint)
 				}
 			}
 		}
@@ -82,7 +82,7 @@ func (c *checker) limits(r *Rule) {
 				continue // reported as not a host
 			}
 			if !c.m.CoversHost(lower) {
-				c.report(r, "netrules/initiator-scope", l.list.Offs[i], "%s has %q, where the remixlet does not run (%s): the rules of a remixlet act only on requests its own pages make; list only hosts your matches cover, or leave %s out", l.name, d, c.sites(), l.name)
+				c.report(r, RuleInitiatorScope, l.list.Offs[i], "%s has %q, where the remixlet does not run (%s): the rules of a remixlet act only on requests its own pages make; list only hosts your matches cover, or leave %s out", l.name, d, c.sites(), l.name)
 			}
 		}
 	}
@@ -142,7 +142,7 @@ func (c *checker) ownRequests(r *Rule) {
 				if h != d {
 					covers = ", which covers " + h
 				}
-				c.report(r, "netrules/own-requests", off, "%s names %s%s, a host the remixlet fetches from or observes: rules of a remixlet that runs on every site stay off its own hosts; remove %s from the rule, or drop that permission", where, d, covers, d)
+				c.report(r, RuleOwnRequests, off, "%s names %s%s, a host the remixlet fetches from or observes: rules of a remixlet that runs on every site stay off its own hosts; remove %s from the rule, or drop that permission", where, d, covers, d)
 				return
 			}
 		}
@@ -202,7 +202,7 @@ func (c *checker) limitRedirect(r *Rule) {
 		if m.Set {
 			at = m.Off
 		}
-		c.report(r, "netrules/redirect-get", at, "a redirect must apply to GET requests only, so that no request body is sent to another address: set \"requestMethods\": [\"get\"] in the condition (excludedRequestMethods does not exclude non-HTTP requests)")
+		c.report(r, RuleRedirectGet, at, "a redirect must apply to GET requests only, so that no request body is sent to another address: set \"requestMethods\": [\"get\"] in the condition (excludedRequestMethods does not exclude non-HTTP requests)")
 	}
 	if rd == nil {
 		return // Chrome refuses it already
@@ -217,12 +217,12 @@ func (c *checker) limitRedirect(r *Rule) {
 		}
 	}
 	if len(forms) > 1 {
-		c.report(r, "netrules/redirect-ambiguous", forms[1], "the redirect sets more than one of url, extensionPath, transform and regexSubstitution; Chrome uses only the %s and ignores the rest: keep exactly one", rd.form())
+		c.report(r, RuleRedirectAmbiguous, forms[1], "the redirect sets more than one of url, extensionPath, transform and regexSubstitution; Chrome uses only the %s and ignores the rest: keep exactly one", rd.form())
 	}
 
 	hosts, why := requestHosts(r)
 	if c.every && why != "" {
-		c.report(r, "netrules/redirect-hosts", r.Action.Type.Off, "a redirect of a remixlet that runs on every site may go only to the same site as the hosts it redirects from, and %s: name them in requestDomains, or anchor urlFilter as \"||host^\"", why)
+		c.report(r, RuleRedirectHosts, r.Action.Type.Off, "a redirect of a remixlet that runs on every site may go only to the same site as the hosts it redirects from, and %s: name them in requestDomains, or anchor urlFilter as \"||host^\"", why)
 		hosts = nil
 	}
 	dest := func(host string, off int, what string) {
@@ -232,18 +232,18 @@ func (c *checker) limitRedirect(r *Rule) {
 		if c.every {
 			for _, h := range hosts {
 				if !isIP(h) && publicSuffix(h) {
-					c.report(r, "netrules/redirect-hosts", off, "%s: the rule redirects from %s, which is a public suffix shared by sites of unrelated owners, so no destination is on the same site: name the sites in requestDomains", what, h)
+					c.report(r, RuleRedirectHosts, off, "%s: the rule redirects from %s, which is a public suffix shared by sites of unrelated owners, so no destination is on the same site: name the sites in requestDomains", what, h)
 					return
 				}
 				if !sameSite(h, host) {
-					c.report(r, "netrules/redirect-destination", off, "%s goes to %s, which is not the same site as %s, a host the rule redirects from: a remixlet that runs on every site redirects only within the site a request was for", what, host, h)
+					c.report(r, RuleRedirectDestination, off, "%s goes to %s, which is not the same site as %s, a host the rule redirects from: a remixlet that runs on every site redirects only within the site a request was for", what, host, h)
 					return
 				}
 			}
 			return
 		}
 		if !c.m.CoversHost(host) {
-			c.report(r, "netrules/redirect-destination", off, "%s goes to %s, which is not one of the remixlet's own sites (%s): redirect to a host your matches cover", what, host, c.sites())
+			c.report(r, RuleRedirectDestination, off, "%s goes to %s, which is not one of the remixlet's own sites (%s): redirect to a host your matches cover", what, host, c.sites())
 		}
 	}
 
@@ -258,11 +258,11 @@ func (c *checker) limitRedirect(r *Rule) {
 		case scheme == "javascript":
 			// Chrome refuses it already.
 		case scheme != "https":
-			c.report(r, "netrules/redirect-destination", rd.URL.Off, "redirect url is a %s: address; a redirect goes to an https:// address on the remixlet's own sites", scheme)
+			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url is a %s: address; a redirect goes to an https:// address on the remixlet's own sites", scheme)
 		case u.Username() != "" || u.Password() != "":
-			c.report(r, "netrules/redirect-destination", rd.URL.Off, "redirect url %q has a user name or password, which hides its real host (%s) from people reading it: remove the part before @", rd.URL.V, u.Hostname())
+			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q has a user name or password, which hides its real host (%s) from people reading it: remove the part before @", rd.URL.V, u.Hostname())
 		case u.Port() != "":
-			c.report(r, "netrules/redirect-destination", rd.URL.Off, "redirect url %q names port %s: a redirect goes to the default https port; remove :%s", rd.URL.V, u.Port(), u.Port())
+			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q names port %s: a redirect goes to the default https port; remove :%s", rd.URL.V, u.Port(), u.Port())
 		default:
 			dest(strings.TrimSuffix(u.Hostname(), "."), rd.URL.Off, "redirect url")
 		}
@@ -270,7 +270,7 @@ func (c *checker) limitRedirect(r *Rule) {
 		if !strings.HasPrefix(rd.ExtensionPath.V, "/") {
 			return // Chrome refuses it already, and says extension pages are out
 		}
-		c.report(r, "netrules/redirect-destination", rd.ExtensionPath.Key, "extensionPath redirects the page's request to the extension's own pages, which leaves the web: redirect to an https:// address on your own site")
+		c.report(r, RuleRedirectDestination, rd.ExtensionPath.Key, "extensionPath redirects the page's request to the extension's own pages, which leaves the web: redirect to an https:// address on your own site")
 	case "transform":
 		c.limitTransform(r, hosts, why, dest)
 	case "regexSubstitution":
@@ -282,30 +282,30 @@ func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(
 	t := r.Action.Redirect.Transform
 	switch {
 	case !t.Scheme.Set:
-		c.report(r, "netrules/redirect-destination", r.Action.Redirect.TransformKey, "a transform without scheme keeps the request's scheme, which may be http: add \"scheme\": \"https\"")
+		c.report(r, RuleRedirectDestination, r.Action.Redirect.TransformKey, "a transform without scheme keeps the request's scheme, which may be http: add \"scheme\": \"https\"")
 	case t.Scheme.V != "https" && slices.Contains(transformSchemes, t.Scheme.V):
-		c.report(r, "netrules/redirect-destination", t.Scheme.Off, "transform scheme %q: a redirect goes to https only; write \"scheme\": \"https\"", t.Scheme.V)
+		c.report(r, RuleRedirectDestination, t.Scheme.Off, "transform scheme %q: a redirect goes to https only; write \"scheme\": \"https\"", t.Scheme.V)
 	}
 	for _, f := range []struct {
 		name string
 		v    text
 	}{{"username", t.Username}, {"password", t.Password}} {
 		if f.v.Set {
-			c.report(r, "netrules/redirect-destination", f.v.Key, "a transform that sets a %s puts credentials before the host, which hides where the redirect goes: remove %s", f.name, f.name)
+			c.report(r, RuleRedirectDestination, f.v.Key, "a transform that sets a %s puts credentials before the host, which hides where the redirect goes: remove %s", f.name, f.name)
 		}
 	}
 	if t.Port.Set && t.Port.V != "" && validPort(t.Port.V) {
-		c.report(r, "netrules/redirect-destination", t.Port.Off, "a transform that changes the port to %s sends the request to another server on the host: remove port (a redirect goes to the default https port)", t.Port.V)
+		c.report(r, RuleRedirectDestination, t.Port.Off, "a transform that changes the port to %s sends the request to another server on the host: remove port (a redirect goes to the default https port)", t.Port.V)
 	}
 	if t.Host.Set {
 		lower := strings.ToLower(t.Host.V)
 		canon, err := canonicalHost(lower)
 		switch {
 		case err != nil:
-			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not one literal host name (%v): write the bare host, e.g. \"own.example.com\"", t.Host.V, err)
+			c.report(r, RuleRedirectDestination, t.Host.Off, "transform host %q is not one literal host name (%v): write the bare host, e.g. \"own.example.com\"", t.Host.V, err)
 			return
 		case canon != lower:
-			c.report(r, "netrules/redirect-destination", t.Host.Off, "transform host %q is not written as the browser spells it: write %q", t.Host.V, canon)
+			c.report(r, RuleRedirectDestination, t.Host.Off, "transform host %q is not written as the browser spells it: write %q", t.Host.V, canon)
 			return
 		}
 		dest(canon, t.Host.Off, "the transform")
@@ -316,12 +316,12 @@ func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(
 		return // same host, same site; the hosts were checked above
 	}
 	if why != "" {
-		c.report(r, "netrules/redirect-hosts", r.Action.Redirect.TransformKey, "a transform without host keeps the request's host, and %s: set \"host\" to one of your sites, or name the hosts in requestDomains", why)
+		c.report(r, RuleRedirectHosts, r.Action.Redirect.TransformKey, "a transform without host keeps the request's host, and %s: set \"host\" to one of your sites, or name the hosts in requestDomains", why)
 		return
 	}
 	for _, h := range hosts {
 		if !c.m.CoversHost(h) {
-			c.report(r, "netrules/redirect-destination", r.Action.Redirect.TransformKey, "a transform without host keeps the request's host, and the rule acts on %s, which is not one of the remixlet's own sites (%s): set \"host\", or narrow requestDomains", h, c.sites())
+			c.report(r, RuleRedirectDestination, r.Action.Redirect.TransformKey, "a transform without host keeps the request's host, and the rule acts on %s, which is not one of the remixlet's own sites (%s): set \"host\", or narrow requestDomains", h, c.sites())
 			return
 		}
 	}
@@ -343,26 +343,26 @@ func (c *checker) limitSubstitution(r *Rule, dest func(host string, off int, wha
 		return // Chrome refuses it already
 	}
 	if !anchoredAtStart(re) {
-		c.report(r, "netrules/redirect-destination", f.Off, "regexFilter %q can match in the middle of a URL, and Chrome keeps what comes before the match, so the redirect could stay on the request's host or any other: anchor it with ^ at the start", f.V)
+		c.report(r, RuleRedirectDestination, f.Off, "regexFilter %q can match in the middle of a URL, and Chrome keeps what comes before the match, so the redirect could stay on the request's host or any other: anchor it with ^ at the start", f.V)
 	}
 	rest, ok := strings.CutPrefix(sub.V, "https://")
 	if !ok {
-		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution %q does not start with https://: start it with the literal address, e.g. \"https://own.example.com/\\\\1\"", sub.V)
+		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution %q does not start with https://: start it with the literal address, e.g. \"https://own.example.com/\\\\1\"", sub.V)
 		return
 	}
 	slash := strings.IndexByte(rest, '/')
 	if slash < 0 {
-		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution %q has no '/' after the host, so what follows can extend the host: write \"https://HOST/\" literally first", sub.V)
+		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution %q has no '/' after the host, so what follows can extend the host: write \"https://HOST/\" literally first", sub.V)
 		return
 	}
 	host := rest[:slash]
 	if strings.ContainsAny(host, `\@%`) {
-		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution builds the host from %q, with a group reference, '@' or '%%' before the first '/': write the host literally, e.g. \"https://own.example.com/\\\\1\"", host)
+		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution builds the host from %q, with a group reference, '@' or '%%' before the first '/': write the host literally, e.g. \"https://own.example.com/\\\\1\"", host)
 		return
 	}
 	canon, err := canonicalHost(host)
 	if err != nil || canon != host {
-		c.report(r, "netrules/redirect-destination", sub.Off, "regexSubstitution starts with https://%s/, and %q is not one literal host name in lower case (no port): write the bare host", host, host)
+		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution starts with https://%s/, and %q is not one literal host name in lower case (no port): write the bare host", host, host)
 		return
 	}
 	dest(canon, sub.Off, "regexSubstitution")

@@ -109,14 +109,14 @@ var compiled = sync.OnceValue(func() *schema.Schema {
 // well (or that concern the whole file): they stay errors for a legacy
 // remixlet. Every other netrules/ id is a Remixlet limit.
 var chromeRefusals = map[string]bool{
-	"netrules/syntax": true, "netrules/duplicate-key": true, "netrules/too-deep": true,
-	"netrules/wrong-type": true, "netrules/missing-key": true, "netrules/unknown-value": true,
-	"netrules/rule-id": true, "netrules/priority": true, "netrules/redirect": true,
-	"netrules/redirect-url": true, "netrules/transform": true, "netrules/empty-list": true,
-	"netrules/tab-ids": true, "netrules/two-filters": true, "netrules/regex": true,
-	"netrules/regex-too-large": true, "netrules/url-filter": true, "netrules/include-exclude": true,
-	"netrules/allow-all-requests-types": true, "netrules/domains": true,
-	"netrules/response-header-condition": true, "netrules/modify-headers": true, "netrules/too-many": true,
+	RuleSyntax.ID: true, RuleDuplicateKey.ID: true, RuleTooDeep.ID: true,
+	RuleWrongType.ID: true, RuleMissingKey.ID: true, RuleUnknownValue.ID: true,
+	RuleRuleId.ID: true, RulePriority.ID: true, RuleRedirect.ID: true,
+	RuleRedirectUrl.ID: true, RuleTransform.ID: true, RuleEmptyList.ID: true,
+	RuleTabIds.ID: true, RuleTwoFilters.ID: true, RuleRegex.ID: true,
+	RuleRegexTooLarge.ID: true, RuleUrlFilter.ID: true, RuleIncludeExclude.ID: true,
+	RuleAllowAllRequestsTypes.ID: true, RuleDomains.ID: true,
+	RuleResponseHeaderCondition.ID: true, RuleModifyHeaders.ID: true, RuleTooMany.ID: true,
 }
 
 // ChromeRefusal reports whether a finding of rule id is one Chrome would
@@ -182,12 +182,12 @@ func Check(src []byte, m *manifest.Manifest) *Result {
 	root, err := strictjson.Parse(src, maxDepth)
 	if err != nil {
 		e := err.(*strictjson.Error)
-		rule := "netrules/syntax"
+		rule := RuleSyntax
 		switch {
 		case e.Duplicate:
-			rule = "netrules/duplicate-key"
+			rule = RuleDuplicateKey
 		case strings.HasPrefix(e.Msg, "nested more than"):
-			rule = "netrules/too-deep"
+			rule = RuleTooDeep
 		}
 		c.fileIssue(rule, e.Offset, "%s", e.Msg)
 		res.Findings = c.findings()
@@ -206,7 +206,7 @@ func Check(src []byte, m *manifest.Manifest) *Result {
 		return res
 	}
 	if len(root.Items) == 0 {
-		c.fileIssue("netrules/empty", root.Offset, "rules.json holds no rules: remove it and the netrules permission, or add the rules they are for")
+		c.fileIssue(RuleEmpty, root.Offset, "rules.json holds no rules: remove it and the netrules permission, or add the rules they are for")
 	}
 	for i, item := range root.Items {
 		if item.Kind != strictjson.Object {
@@ -257,13 +257,13 @@ func (c *checker) findings() []finding.Finding {
 	return out
 }
 
-func (c *checker) fileIssue(rule string, off int, format string, args ...any) {
+func (c *checker) fileIssue(rule *finding.Rule, off int, format string, args ...any) {
 	c.issues = append(c.issues, issue{f: finding.New(rule, FileName, c.lines.Position(off), format, args...), rule: -1})
 }
 
 // report records a finding about r at byte offset off; the message starts
 // with the rule's name.
-func (c *checker) report(r *Rule, rule string, off int, format string, args ...any) {
+func (c *checker) report(r *Rule, rule *finding.Rule, off int, format string, args ...any) {
 	msg := r.Name() + ": " + fmt.Sprintf(format, args...)
 	c.issues = append(c.issues, issue{f: finding.New(rule, FileName, c.lines.Position(off), "%s", msg), rule: r.Index})
 }
@@ -288,7 +288,7 @@ func (c *checker) schemaIssue(v schema.Violation, broken map[int]bool) {
 		}
 	}
 	if idx < 0 {
-		c.fileIssue("netrules/wrong-type", v.Offset, "rules.json must hold a list of rules (Chrome: \"Rules file must contain a list.\"): write [ {…}, {…} ]")
+		c.fileIssue(RuleWrongType, v.Offset, "rules.json must hold a list of rules (Chrome: \"Rules file must contain a list.\"): write [ {…}, {…} ]")
 		return
 	}
 	key := v.Path[len(v.Path)-1]
@@ -297,26 +297,26 @@ func (c *checker) schemaIssue(v schema.Violation, broken map[int]bool) {
 		where = schema.Describe(v.Path[1:])
 	}
 	msg := strings.Replace(v.Message, schema.Describe(v.Path), where, 1)
-	rule, breaks := "netrules/wrong-type", true
+	rule, breaks := RuleWrongType, true
 	switch kw := v.Keyword(); {
 	case kw == "additionalProperties":
-		rule, breaks = "netrules/unknown-key", false
+		rule, breaks = RuleUnknownKey, false
 		msg = fmt.Sprintf("unknown key %q in %s: Chrome ignores keys it does not know, so the rule would not do what it says; remove it or spell it as `remixlet schema rules` does%s", v.Key, where, suggestKey(v.Key))
 	case kw == "required":
-		rule = "netrules/missing-key"
+		rule = RuleMissingKey
 		msg = fmt.Sprintf("%s has no %q: add it", where, v.Key)
 	case kw == "enum" || kw == "const":
-		rule = "netrules/unknown-value"
+		rule = RuleUnknownValue
 		if val, _ := c.root.At(v.Path); val != nil && val.Kind == strictjson.String {
 			msg = strings.Replace(msg, " must be ", fmt.Sprintf(" is %q; it must be ", val.Text), 1)
 		}
 	case kw == "minItems":
-		rule, breaks = "netrules/empty-list", false
+		rule, breaks = RuleEmptyList, false
 		msg = fmt.Sprintf("%s is an empty list, which Chrome refuses: list at least one value or leave the key out", where)
 	case (kw == "minimum" || kw == "maximum") && (key == "id" || key == "priority"):
-		rule, breaks = "netrules/"+key, false
+		rule, breaks = RulePriority, false
 		if key == "id" {
-			rule = "netrules/rule-id"
+			rule = RuleRuleId
 		}
 		raw := ""
 		if val, _ := c.root.At(v.Path); val != nil {

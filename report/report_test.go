@@ -14,7 +14,13 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/report"
+
+	// The SARIF output lists every registered rule, as the CLI, which links
+	// every package that declares rules, does.
+	_ "github.com/remixlet/remixlet/activation"
+	_ "github.com/remixlet/remixlet/store"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -144,7 +150,7 @@ func TestGitHubEscaping(t *testing.T) {
 }
 
 func lintFinding(msg string) finding.Finding {
-	return finding.New("manifest/syntax", "manifest.json", finding.Position{Line: 1, Column: 2}, "%s", msg)
+	return finding.New(manifest.RuleSyntax, "manifest.json", finding.Position{Line: 1, Column: 2}, "%s", msg)
 }
 
 // TestTextNeverPrintsASecret: the source lines the text output shows have

@@ -201,7 +201,7 @@ func escapePath(p string) string {
 	return strings.Join(segs, "/")
 }
 
-// ruleName turns "css/remote-load" into "CssRemoteLoad", the identifier
+// ruleName turns cssguard.RuleRemoteLoad into "CssRemoteLoad", the identifier
 // form SARIF viewers show.
 func ruleName(id string) string {
 	var b strings.Builder

@@ -137,7 +137,7 @@ type Refusal struct {
 
 func (r *Refusal) Error() string { return r.Finding.String() }
 
-func refusal(rule, format string, args ...any) *Refusal {
+func refusal(rule *finding.Rule, format string, args ...any) *Refusal {
 	return &Refusal{Finding: finding.New(rule, "", finding.Position{}, format, args...)}
 }
 
@@ -148,7 +148,7 @@ func refusal(rule, format string, args ...any) *Refusal {
 // against other files. A refusal is returned as a *Refusal.
 func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 	if !isToken(req.Token) {
-		return nil, refusal("approval/unknown", "%q is not an approval token: give the 32 hex digits `remixlet approve` prints on its last line", req.Token)
+		return nil, refusal(RuleUnknown, "%q is not an approval token: give the 32 hex digits `remixlet approve` prints on its last line", req.Token)
 	}
 	key := Key(req.Token)
 	var stored *Version
@@ -156,7 +156,7 @@ func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 	err := s.run(true, func(tx *bolt.Tx) error {
 		data := tx.Bucket(bucketApprovals).Get([]byte(key))
 		if data == nil {
-			refused = refusal("approval/unknown", "no approval has this token: approve the files with `remixlet approve DIR --id ID` and use the token it prints")
+			refused = refusal(RuleUnknown, "no approval has this token: approve the files with `remixlet approve DIR --id ID` and use the token it prints")
 			return nil
 		}
 		a, err := decodeApproval(key, data)
@@ -168,7 +168,7 @@ func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 			if a.Used.Version == 0 {
 				what = "that attempt was refused (" + a.Used.Refusal + ")"
 			}
-			refused = refusal("approval/used", "this approval was used at %s and %s: an approval allows one activation; approve the files again", stamp(a.Used.At), what)
+			refused = refusal(RuleUsed, "this approval was used at %s and %s: an approval allows one activation; approve the files again", stamp(a.Used.At), what)
 			return nil
 		}
 		now := s.now().UTC()
@@ -198,15 +198,15 @@ func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 func (s *Store) activate(tx *bolt.Tx, a *Approval, req ActivateRequest, now time.Time) (*Version, *Refusal, error) {
 	switch {
 	case now.Before(a.IssuedAt):
-		return nil, refusal("approval/issued-in-future", "the approval was issued at %s, after the current time %s: the clock went backwards, so its age is unknown; fix the clock and approve again", stamp(a.IssuedAt), stamp(now)), nil
+		return nil, refusal(RuleIssuedInFuture, "the approval was issued at %s, after the current time %s: the clock went backwards, so its age is unknown; fix the clock and approve again", stamp(a.IssuedAt), stamp(now)), nil
 	case !now.Before(a.ExpiresAt):
-		return nil, refusal("approval/expired", "the approval expired at %s (it lasts %v from %s): approve the files again", stamp(a.ExpiresAt), Lifetime, stamp(a.IssuedAt)), nil
+		return nil, refusal(RuleExpired, "the approval expired at %s (it lasts %v from %s): approve the files again", stamp(a.ExpiresAt), Lifetime, stamp(a.IssuedAt)), nil
 	case req.Remixlet != "" && req.Remixlet != a.Remixlet:
-		return nil, refusal("approval/other-remixlet", "the approval is for %s, not %s: approve the files for %s", a.Remixlet, req.Remixlet, req.Remixlet), nil
+		return nil, refusal(RuleOtherRemixlet, "the approval is for %s, not %s: approve the files for %s", a.Remixlet, req.Remixlet, req.Remixlet), nil
 	case req.Digest != a.Digest:
-		return nil, refusal("approval/digest-mismatch", "the files' digest is %s, the approval is for %s: these are not the files that were approved, and the approval is now used up; approve the files as they are now", req.Digest, a.Digest), nil
+		return nil, refusal(RuleDigestMismatch, "the files' digest is %s, the approval is for %s: these are not the files that were approved, and the approval is now used up; approve the files as they are now", req.Digest, a.Digest), nil
 	case len(req.Refused) > 0:
-		return nil, refusal("approval/refused", "the files do not pass today's checks (%s): fix them, then approve again", req.Refused[0]), nil
+		return nil, refusal(RuleRefused, "the files do not pass today's checks (%s): fix them, then approve again", req.Refused[0]), nil
 	}
 	cur, err := s.current(tx, a.Remixlet)
 	if err != nil {
@@ -221,7 +221,7 @@ func (s *Store) activate(tx *bolt.Tx, a *Approval, req ActivateRequest, now time
 		if cur != nil {
 			now = fmt.Sprintf("version %d", cur.Number)
 		}
-		return nil, refusal("approval/running-changed", "the approval was decided against %s of %s, and %s runs now: approve the files again against it", was, a.Remixlet, now), nil
+		return nil, refusal(RuleRunningChanged, "the approval was decided against %s of %s, and %s runs now: approve the files again against it", was, a.Remixlet, now), nil
 	}
 	var running []string
 	if cur != nil {
@@ -234,7 +234,7 @@ func (s *Store) activate(tx *bolt.Tx, a *Approval, req ActivateRequest, now time
 		}
 	}
 	if len(beyond) > 0 {
-		return nil, refusal("approval/permission-not-approved", "the manifest asks for %s, beyond the approved permissions and the running version's: allow it in the chat, then approve again", strings.Join(beyond, ", ")), nil
+		return nil, refusal(RulePermissionNotApproved, "the manifest asks for %s, beyond the approved permissions and the running version's: allow it in the chat, then approve again", strings.Join(beyond, ", ")), nil
 	}
 	v := &Version{Remixlet: a.Remixlet, Number: 1, Time: now, Digest: req.Digest, Approval: a.Key, Files: req.Files}
 	if cur != nil {

@@ -151,7 +151,7 @@ func TestRefusalsUseTheApprovalUp(t *testing.T) {
 		}, "approval/other-remixlet"},
 		{"checks refuse", func(token string, fs []analysis.File) ActivateRequest {
 			r := activateReq(t, token, fs)
-			r.Refused = []finding.Finding{finding.New("package/link", "style.css", finding.Position{}, "a link")}
+			r.Refused = []finding.Finding{finding.New(analysis.RuleLink, "style.css", finding.Position{}, "a link")}
 			return r
 		}, "approval/refused"},
 		{"permission beyond", func(token string, fs []analysis.File) ActivateRequest {

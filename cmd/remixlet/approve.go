@@ -70,7 +70,7 @@ func runApprove(opts *approveOptions, io streams) error {
 		if err := c.writeFindings(io.Out); err != nil {
 			return err
 		}
-		return refuse(io, finding.New("approval/refused", "", finding.Position{}, "%s does not pass the checks (%d errors above): fix them, then approve again", opts.Dir, len(c.errors)))
+		return refuse(io, finding.New(store.RuleRefused, "", finding.Position{}, "%s does not pass the checks (%d errors above): fix them, then approve again", opts.Dir, len(c.errors)))
 	}
 	sum, err := digest.Package(c.result.Package)
 	if err != nil {
@@ -102,12 +102,12 @@ func runApprove(opts *approveOptions, io streams) error {
 		return exitError{exitRefused}
 	case activation.Ask:
 		if !opts.Yes && !confirm(io, opts.Interactive, "Allow and apply?") {
-			return refuse(io, finding.New("approval/not-confirmed", "", finding.Position{}, "the dialog above was not confirmed, so nothing was approved: read it, then approve again with --yes if the person allows it"))
+			return refuse(io, finding.New(store.RuleNotConfirmed, "", finding.Position{}, "the dialog above was not confirmed, so nothing was approved: read it, then approve again with --yes if the person allows it"))
 		}
 	}
 	token, a, err := s.Approve(store.ApproveRequest{Remixlet: opts.ID, Digest: sum, Permissions: d.Permissions, Running: running})
 	if errors.Is(err, store.ErrRunningChanged) {
-		return refuse(io, finding.New("approval/running-changed", "", finding.Position{}, "%v", err))
+		return refuse(io, finding.New(store.RuleRunningChanged, "", finding.Position{}, "%v", err))
 	}
 	if err != nil {
 		return err

@@ -99,7 +99,7 @@ func runCSS(opts *cssOptions, io streams) error {
 	off := finding.FirstInvalidUTF8(css)
 	if off >= 0 {
 		// Readers repair invalid bytes differently; refuse, as the loader does.
-		f := finding.New("package/invalid-utf8", name, finding.NewLines(css).Position(off), "byte 0x%02X is not UTF-8: save the file as UTF-8", css[off])
+		f := finding.New(analysis.RuleInvalidUtf8, name, finding.NewLines(css).Position(off), "byte 0x%02X is not UTF-8: save the file as UTF-8", css[off])
 		res = &cssguard.Result{Findings: []finding.Finding{f}}
 	} else {
 		res = cssguard.Check(css, name, m, mode)
@@ -178,8 +178,8 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 			resolved = "-"
 		}
 		rule := ""
-		if l.Rule != "" {
-			rule = " " + l.Rule
+		if l.Rule != nil {
+			rule = " " + l.Rule.ID
 		}
 		fmt.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", name, l.Start, verdict(l), l.Kind, rule, oneLine(l.Written), oneLine(l.Address), resolved)
 		if l.Reason != "" {
@@ -189,7 +189,7 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 			fmt.Fprintf(w, "    seen only by the second, independent CSS reader\n")
 		}
 		if len(l.Warnings) > 0 {
-			fmt.Fprintf(w, "    warnings: %s\n", strings.Join(l.Warnings, ", "))
+			fmt.Fprintf(w, "    warnings: %s\n", strings.Join(l.WarningIDs(), ", "))
 		}
 	}
 	lines := finding.NewLines(css)
@@ -290,8 +290,8 @@ func writeCSSJSON(w io.Writer, opts *cssOptions, res *cssguard.Result, removals 
 	for _, l := range res.Loads {
 		doc.Loads = append(doc.Loads, cssLoadJSON{
 			Line: l.Start.Line, Column: l.Start.Column, Kind: l.Kind, Written: l.Written, Address: l.Address,
-			Resolved: l.Resolved, Host: l.Host, Verdict: verdict(l), Rule: l.Rule, Reason: l.Reason,
-			Warnings: l.Warnings, Second: l.Second,
+			Resolved: l.Resolved, Host: l.Host, Verdict: verdict(l), Rule: l.RuleID(), Reason: l.Reason,
+			Warnings: l.WarningIDs(), Second: l.Second,
 		})
 	}
 	for _, f := range res.Findings {

@@ -94,7 +94,7 @@ func runRestore(opts *restoreOptions, io streams) error {
 		if err := c.writeFindings(io.Out); err != nil {
 			return err
 		}
-		return refuse(io, finding.New("approval/refused", "", finding.Position{}, "version %d of %s does not pass today's checks (%d errors above): it cannot be restored; approve and activate a fixed version instead", v.Number, v.Remixlet, len(c.errors)))
+		return refuse(io, finding.New(store.RuleRefused, "", finding.Position{}, "version %d of %s does not pass today's checks (%d errors above): it cannot be restored; approve and activate a fixed version instead", v.Number, v.Remixlet, len(c.errors)))
 	}
 	sum, err := digest.Package(c.result.Package)
 	if err != nil {
@@ -102,7 +102,7 @@ func runRestore(opts *restoreOptions, io streams) error {
 	}
 
 	if !opts.Yes && !confirm(io, opts.Interactive, fmt.Sprintf("Restore version %d with these permissions?", v.Number)) {
-		return refuse(io, finding.New("approval/not-confirmed", "", finding.Position{}, "nothing was restored: read the permissions above, then run again with --yes if the person allows them"))
+		return refuse(io, finding.New(store.RuleNotConfirmed, "", finding.Position{}, "nothing was restored: read the permissions above, then run again with --yes if the person allows them"))
 	}
 	restored, err := s.Restore(opts.ID, opts.Version, sum)
 	if errors.Is(err, store.ErrNoVersion) {

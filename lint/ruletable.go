@@ -1,107 +1,110 @@
-package finding
+package lint
 
-// scriptRules are the script analyzer's (lint.Script): what script.js may
-// do, read from esbuild's AST.
-var scriptRules = []Rule{
-	{
-		ID: "js/syntax", Title: "script.js is not a valid ECMAScript module", Severity: Error,
+import "github.com/remixlet/remixlet/finding"
+
+// The rules this package reports: the check and its documentation together.
+// Each is registered in the finding package's registry, which `explain`,
+// SARIF and docs/rules.md read.
+var (
+	RuleSyntax = finding.Register(finding.Rule{
+		ID: "js/syntax", Title: "script.js is not a valid ECMAScript module", Severity: finding.Error,
 		Why: "The sandbox loads script.js as a module (strict mode, top-level await, no HTML comments, no with, no legacy octal); a file the browser would not run, or would run differently, cannot be checked.",
 		Fix: "Fix the syntax error; write modern module code (let/const, no with, no <!-- comments).",
-	},
-	{
-		ID: "js/too-deep", Title: "Code nested too deeply to analyse", Severity: Error,
+	})
+	RuleTooDeep = finding.Register(finding.Rule{
+		ID: "js/too-deep", Title: "Code nested too deeply to analyse", Severity: finding.Error,
 		Why: "The parser recurses once per nesting level; input nested thousands of levels deep would exhaust the checker's stack, so it is refused before parsing. Real code stays far below the limit.",
 		Fix: "Flatten the code: split long chains and deeply nested expressions into named steps.",
-	},
-	{
-		ID: "js/remote-code", Title: "Loading code: import, import(), workers from an address, streaming WebAssembly", Severity: Error,
+	})
+	RuleRemoteCode = finding.Register(finding.Rule{
+		ID: "js/remote-code", Title: "Loading code: import, import(), workers from an address, streaming WebAssembly", Severity: finding.Error,
 		Why: "The stored form has no modules to import and the sandbox blocks remote scripts; code loaded at run time is code nobody read or approved.",
 		Fix: "Bundle the code into script.js with `remixlet build`; run workers only from code in the file (a blob: URL).",
-	},
-	{
-		ID: "js/eval", Title: "eval of anything but a string literal", Severity: Error,
+	})
+	RuleEval = finding.Register(finding.Rule{
+		ID: "js/eval", Title: "eval of anything but a string literal", Severity: finding.Error,
 		Why: "eval runs a string as code, so the code that runs is not the code a person reads; the sandbox's policy blocks it.",
 		Fix: "Write the code itself instead of building it as a string; parse data with JSON.parse.",
-	},
-	{
-		ID: "js/function-constructor", Title: "The Function constructor (and its async and generator kin)", Severity: Error,
+	})
+	RuleFunctionConstructor = finding.Register(finding.Rule{
+		ID: "js/function-constructor", Title: "The Function constructor (and its async and generator kin)", Severity: finding.Error,
 		Why: "Function(…) compiles a string into code, like eval; the sandbox's policy blocks it, and constructor chains such as [].constructor.constructor reach it without naming it.",
 		Fix: "Write the function directly (an arrow function or a function declaration).",
-	},
-	{
-		ID: "js/string-timer", Title: "setTimeout or setInterval with a string", Severity: Error,
+	})
+	RuleStringTimer = finding.Register(finding.Rule{
+		ID: "js/string-timer", Title: "setTimeout or setInterval with a string", Severity: finding.Error,
 		Why: "A timer given a string evaluates it as code, like eval; the sandbox's policy blocks it.",
 		Fix: "Pass a function: setTimeout(() => work(), 1000).",
-	},
-	{
-		ID: "js/script-element", Title: "Creating a script element", Severity: Error,
+	})
+	RuleScriptElement = finding.Register(finding.Rule{
+		ID: "js/script-element", Title: "Creating a script element", Severity: finding.Error,
 		Why: "A script element loads or runs code outside the reviewed file; the page agent refuses it and the sandbox has no DOM to run it in.",
 		Fix: "Put the code in script.js; change the page through dom.",
-	},
-	{
-		ID: "js/unsafe-html", Title: "HTML handed to the page that runs or loads something", Severity: Error,
+	})
+	RuleUnsafeHtml = finding.Register(finding.Rule{
+		ID: "js/unsafe-html", Title: "HTML handed to the page that runs or loads something", Severity: finding.Error,
 		Why: "HTML with a script element, an on* handler, a javascript: address or a load from another host runs code or sends data out; the page agent strips it, and code that relies on it is code that does not do what it says.",
 		Fix: "Build elements with dom.create and set text with textContent; load images only from hosts the address rule allows.",
-	},
-	{
-		ID: "js/dynamic-html", Title: "HTML built at run time handed to the page", Severity: Warning,
+	})
+	RuleDynamicHtml = finding.Register(finding.Rule{
+		ID: "js/dynamic-html", Title: "HTML built at run time handed to the page", Severity: finding.Warning,
 		Why: "The check can only read literal HTML; HTML assembled from values it cannot see may contain handlers or loads the page agent will strip.",
 		Fix: "Build elements with dom.create and set text with textContent instead of assembling HTML strings.",
-	},
-	{
-		ID: "js/remote-src", Title: "An element address the address rule does not allow", Severity: Error,
+	})
+	RuleRemoteSrc = finding.Register(finding.Rule{
+		ID: "js/remote-src", Title: "An element address the address rule does not allow", Severity: finding.Error,
 		Why: "Setting src, href, srcset, poster, action, formaction or data to an address makes the page load it, which can carry data to that host; only the remixlet's own sites and fetch: hosts are allowed.",
 		Fix: "Use an https:// address on a site your matches cover, or add a fetch: permission for the host and ask the user; a data: image only for an img src.",
-	},
-	{
-		ID: "js/replaced-global", Title: "A browser global the sandbox replaces with an error", Severity: Error,
+	})
+	RuleReplacedGlobal = finding.Register(finding.Rule{
+		ID: "js/replaced-global", Title: "A browser global the sandbox replaces with an error", Severity: finding.Error,
 		Why: "The sandbox has no DOM, no network and no storage of the page: document, fetch, XMLHttpRequest, WebSocket, localStorage and kin throw there, and location is read-only.",
 		Fix: "Use the supported API the message names: dom.* for the page, rmx.fetch with a fetch: permission, rmx.storage with the storage permission.",
-	},
-	{
-		ID: "js/dynamic-global", Title: "A global object read with a key the check cannot decide", Severity: Warning,
+	})
+	RuleDynamicGlobal = finding.Register(finding.Rule{
+		ID: "js/dynamic-global", Title: "A global object read with a key the check cannot decide", Severity: finding.Warning,
 		Why: "window[x] or globalThis[atob(…)] can reach eval, Function or a replaced global under a name the check never sees.",
 		Fix: "Name the property you mean (window.innerWidth), or keep your own lookup table.",
-	},
-	{
-		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: Error,
+	})
+	RuleRefusedElement = finding.Register(finding.Rule{
+		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: finding.Error,
 		Why: "The page agent cannot create form, frame, iframe, script, style, link, meta, object, embed, video or audio elements; they load, submit or run things.",
 		Fix: "Use layout, text, form-control, image or simple SVG elements; put styles in style.css or dom.addStyle.",
-	},
-	{
-		ID: "js/refused-attribute", Title: "Setting an attribute the page agent refuses", Severity: Error,
+	})
+	RuleRefusedAttribute = finding.Register(finding.Rule{
+		ID: "js/refused-attribute", Title: "Setting an attribute the page agent refuses", Severity: finding.Error,
 		Why: "on* handlers, src outside an image, action, srcdoc, style and formaction load or run something; the page agent refuses them.",
 		Fix: "Listen with the dom event API instead of on* attributes; style through dom.addStyle; set src only on an img, to an allowed address.",
-	},
-	{
-		ID: "js/value-selector", Title: "A selector that tests an input's value", Severity: Warning,
+	})
+	RuleValueSelector = finding.Register(finding.Rule{
+		ID: "js/value-selector", Title: "A selector that tests an input's value", Severity: finding.Warning,
 		Why: "A selector such as [value^=\"a\"] reads a field a character at a time; the page agent refuses it while the page has a password field.",
 		Fix: "Select the field by name, id or type and read its value through dom instead.",
-	},
-	{
-		ID: "js/fetch-host", Title: "rmx.fetch to a host no fetch: permission names", Severity: Error,
+	})
+	RuleFetchHost = finding.Register(finding.Rule{
+		ID: "js/fetch-host", Title: "rmx.fetch to a host no fetch: permission names", Severity: finding.Error,
 		Why: "rmx.fetch sends requests signed in as the user, only to hosts the user approved one by one.",
 		Fix: "Add {\"permission\": \"fetch:HOST\", \"reason\": \"…\"} for that host and ask the user, or fetch from a host already approved.",
-	},
-	{
-		ID: "js/missing-permission", Title: "An rmx service used without its permission", Severity: Error,
+	})
+	RuleMissingPermission = finding.Register(finding.Rule{
+		ID: "js/missing-permission", Title: "An rmx service used without its permission", Severity: finding.Error,
 		Why: "The background worker refuses every privileged call the manifest does not declare; code that needs a permission must ask for it where the user can see it.",
 		Fix: "Add the permission the message names to manifest.json with a reason, and ask the user.",
-	},
-	{
-		ID: "js/unused-permission", Title: "A permission the code never uses", Severity: Warning,
+	})
+	RuleUnusedPermission = finding.Register(finding.Rule{
+		ID: "js/unused-permission", Title: "A permission the code never uses", Severity: finding.Warning,
 		Why: "Least privilege: a permission nothing uses still widens what a fooled agent, or a later version, can do without asking.",
 		Fix: "Remove the permission from manifest.json.",
-	},
-	{
-		ID: "js/secret", Title: "A hard-coded credential", Severity: Error,
+	})
+	RuleSecret = finding.Register(finding.Rule{
+		ID: "js/secret", Title: "A hard-coded credential", Severity: finding.Error,
 		Why:       "A key or token in script.js is stored, shown in History and readable by anyone who sees the code; the extension keeps credentials out of remixlets.",
 		Fix:       "Remove the credential; call the service through rmx.fetch with a fetch: permission, which signs in as the user.",
 		Sensitive: true,
-	},
-	{
-		ID: "js/secret-leak", Title: "A credential put into a URL, a log line or an error message", Severity: Error,
+	})
+	RuleSecretLeak = finding.Register(finding.Rule{
+		ID: "js/secret-leak", Title: "A credential put into a URL, a log line or an error message", Severity: finding.Error,
 		Why: "URLs, logs and error messages are stored and shown in places a credential must never reach.",
 		Fix: "Keep credentials out of addresses, rmx.log and Error messages; let rmx.fetch sign the request.",
-	},
-}
+	})
+)

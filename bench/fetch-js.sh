@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetch pinned real-world JavaScript from npm into bench/.cache/js, for the
-# script lint's benchmarks (go test -bench Script ./lint) and eslint.sh.
+# script lint's benchmarks (go test -bench Script ./scriptlint) and eslint.sh.
 # Only npm's own client is used; the packages are pinned by version (npm
 # checks each tarball against the integrity the registry records).
 set -euo pipefail

@@ -16,7 +16,7 @@ root=$(cd .. && pwd)
 if [ "${1:-}" = "--instructions" ]; then
   command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
   bin=$(mktemp -d)/lint.test
-  (cd "$root" && CGO_ENABLED=0 go test -c -o "$bin" ./lint)
+  (cd "$root" && CGO_ENABLED=0 go test -c -o "$bin" ./scriptlint)
   count() { # instructions for N iterations of one sub-benchmark
     (cd "$root/lint" && GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
       "$bin" -test.run '^$' -test.bench "Script/^$1\$/$2\$" -test.benchtime "${3}x" 2>&1 >/dev/null |
@@ -37,7 +37,7 @@ if [ "${1:-}" = "--instructions" ]; then
 fi
 
 count=${1:-10}
-out=$(cd "$root" && go test -run '^$' -bench Script -count "$count" ./lint)
+out=$(cd "$root" && go test -run '^$' -bench Script -count "$count" ./scriptlint)
 echo "$out" | awk '
   /^BenchmarkScript\// {
     split($1, part, "/"); name = part[2]; kind = part[3]; sub(/-[0-9]+$/, "", kind)

@@ -1,4 +1,4 @@
-package lint
+package scriptlint
 
 import (
 	"fmt"
@@ -15,10 +15,10 @@ import (
 // ScriptFile is the code's name in a stored remixlet.
 const ScriptFile = "script.js"
 
-// Script checks script.js on esbuild's AST (see the package doc for what
+// Analyzer checks script.js on esbuild's AST (see the package doc for what
 // it refuses and why), and the manifest's permissions against what the
 // code uses.
-var Script = &analysis.Analyzer{
+var Analyzer = &analysis.Analyzer{
 	Name:     "script",
 	Doc:      "checks script.js: remote code, eval and its kin, script elements, HTML and addresses handed to the page, replaced globals, permissions, hard-coded secrets",
 	File:     ScriptFile,

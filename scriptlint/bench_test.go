@@ -1,4 +1,4 @@
-package lint_test
+package scriptlint_test
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/analysis"
-	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/scriptlint"
 )
 
 // benchJS is where bench/fetch-js.sh puts pinned real-world JavaScript
@@ -42,7 +42,7 @@ func memoryPackage(script []byte) *analysis.Package {
 // walks, every rule, secrets, permissions). Their MB/s ratio is the
 // analyzer's share of parse throughput:
 //
-//	go test -run XXX -bench Script -count 10 ./lint | tee new.txt
+//	go test -run XXX -bench Script -count 10 ./scriptlint | tee new.txt
 func BenchmarkScript(b *testing.B) {
 	for _, file := range benchFiles(b) {
 		src, err := os.ReadFile(file)
@@ -61,7 +61,7 @@ func BenchmarkScript(b *testing.B) {
 		b.Run(name+"/lint", func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			pkg := memoryPackage(src)
-			analyzers := []*analysis.Analyzer{lint.Script}
+			analyzers := []*analysis.Analyzer{scriptlint.Analyzer}
 			for b.Loop() {
 				if res := analysis.RunPackage(pkg, analyzers); res.Err != nil {
 					b.Fatal(res.Err)
@@ -80,7 +80,7 @@ func TestRealWorldJS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := analysis.RunPackage(memoryPackage(src), []*analysis.Analyzer{lint.Script})
+		res := analysis.RunPackage(memoryPackage(src), []*analysis.Analyzer{scriptlint.Analyzer})
 		counts := map[string]int{}
 		for _, f := range res.Findings {
 			counts[f.Rule]++

@@ -1,4 +1,4 @@
-package lint_test
+package scriptlint_test
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/scriptlint"
 )
 
 // corpusManifest runs on news.example.com and may fetch from
@@ -40,7 +41,7 @@ func lintScript(t testing.TB, manifestJSON, script string) []finding.Finding {
 	}
 	var out []finding.Finding
 	for _, f := range res.Findings {
-		if f.File == lint.ScriptFile {
+		if f.File == scriptlint.ScriptFile {
 			out = append(out, f)
 		}
 	}

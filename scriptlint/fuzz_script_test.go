@@ -1,4 +1,4 @@
-package lint_test
+package scriptlint_test
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/scriptlint"
 )
 
 // FuzzScript runs the whole script analyzer over fuzzed script.js: no
@@ -15,7 +15,7 @@ import (
 // a bug in esbuild or in the walk), every finding a known rule at a place
 // inside the file.
 //
-//	go test -run XXX -fuzz FuzzScript -fuzztime 60s ./lint
+//	go test -run XXX -fuzz FuzzScript -fuzztime 60s ./scriptlint
 func FuzzScript(f *testing.F) {
 	for _, ev := range evasions {
 		f.Add(ev.code)
@@ -30,7 +30,7 @@ func FuzzScript(f *testing.F) {
 		if !utf8.ValidString(script) {
 			return // the loader refuses it before any analyzer
 		}
-		res := analysis.RunPackage(memoryPackage([]byte(script)), []*analysis.Analyzer{lint.Script})
+		res := analysis.RunPackage(memoryPackage([]byte(script)), []*analysis.Analyzer{scriptlint.Analyzer})
 		if res.Err != nil {
 			t.Fatalf("could not check: %v", res.Err)
 		}
@@ -42,7 +42,7 @@ func FuzzScript(f *testing.F) {
 			if fd.Rule == "package/not-analysed" {
 				t.Fatalf("%q: %v", script, fd)
 			}
-			if fd.File == lint.ScriptFile && fd.Start.Line > lines {
+			if fd.File == scriptlint.ScriptFile && fd.Start.Line > lines {
 				t.Fatalf("%v: past the end of the file", fd)
 			}
 		}

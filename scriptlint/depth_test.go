@@ -1,4 +1,4 @@
-package lint_test
+package scriptlint_test
 
 import (
 	"slices"

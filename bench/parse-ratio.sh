@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The script lint's throughput as a share of esbuild's bare parse, on the
 # same pinned real-world files (bench/fetch-js.sh), from Go benchmarks that
-# run both on each file in one process (BenchmarkScript in lint/).
+# run both on each file in one process (BenchmarkScript in scriptlint/).
 #
 #   bench/parse-ratio.sh [COUNT]            wall clock: median of COUNT runs
 #   bench/parse-ratio.sh --instructions     instructions under callgrind,
@@ -18,7 +18,7 @@ if [ "${1:-}" = "--instructions" ]; then
   bin=$(mktemp -d)/lint.test
   (cd "$root" && CGO_ENABLED=0 go test -c -o "$bin" ./scriptlint)
   count() { # instructions for N iterations of one sub-benchmark
-    (cd "$root/lint" && GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    (cd "$root/scriptlint" && GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
       "$bin" -test.run '^$' -test.bench "Script/^$1\$/$2\$" -test.benchtime "${3}x" 2>&1 >/dev/null |
       sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
   }

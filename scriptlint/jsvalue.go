@@ -33,7 +33,8 @@ import (
 
 type symInfo struct {
 	sources  []valueSource
-	fn       string // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions and classes
+	fn       string // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
+	fnNode   *esb.Fn // the declared function
 	konst    bool
 	updated  bool // assigned by ++, --, or an operator assignment
 	literals bool // some source is an object or array literal
@@ -167,8 +168,6 @@ const (
 	maxPaths        = 16
 )
 
-// globalObjectNames name the global object from inside it.
-var globalObjectNames = map[string]bool{"window": true, "self": true, "globalThis": true, "frames": true, "top": true, "parent": true}
 
 // codeRunners are the globals `this.X` is taken to mean: in a module,
 // `this` is undefined except when a function is called with the global
@@ -318,9 +317,7 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 // globalInfo is what the checks need to know of an unbound name, decided
 // once per symbol.
 type globalInfo struct {
-	paths    []string // what it resolves to
-	advice   string   // for a replaced global: what to use instead
-	replaced bool
+	paths []string // what it resolves to
 }
 
 func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
@@ -329,12 +326,11 @@ func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
 	}
 	g := &globalInfo{}
 	switch name := s.OriginalName; {
-	case globalObjectNames[name]:
+	case isGlobalObjectName(name):
 		g.paths = []string{"globalThis"}
 	case interestingRoots[name] || functionConstructors[name]:
 		g.paths = []string{name}
 	}
-	g.advice, g.replaced = replacedGlobals[s.OriginalName]
 	info.global = g
 	return g
 }
@@ -443,7 +439,7 @@ func (sp *scriptPass) members(paths []string, name string) []string {
 func member(p, name string) string {
 	switch {
 	case p == "globalThis":
-		if globalObjectNames[name] {
+		if isGlobalObjectName(name) {
 			return "globalThis"
 		}
 		if interestingRoots[name] || functionConstructors[name] {

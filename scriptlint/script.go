@@ -39,13 +39,27 @@ func runScript(pass *analysis.Pass) (any, error) {
 		for _, f := range sp.findings {
 			pass.Report(f)
 		}
-	} else {
+	} else if !scriptRefused(pass.Package) {
 		sp.decided = true // no code: it uses nothing
 	}
 	if sp.decided {
 		sp.reportPermissions()
 	}
 	return nil, nil
+}
+
+// scriptRefused reports a script.js the loader would not hand on (too
+// large, not UTF-8, a link): nothing can be said about what it uses.
+func scriptRefused(p *analysis.Package) bool {
+	if p.Has(ScriptFile) {
+		return true
+	}
+	for _, f := range p.Findings {
+		if f.File == ScriptFile {
+			return true
+		}
+	}
+	return false
 }
 
 // analyse guards, parses and checks the script. It leaves sp.decided false
@@ -88,6 +102,8 @@ func (sp *scriptPass) analyse() {
 	}
 	sp.res = res
 	sp.run()
+	sp.checkCommentSecrets(nest.Comments)
+	sp.flushOverflow()
 	if sp.unknownNode != "" {
 		sp.findings = []finding.Finding{finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},
 			"script.js uses syntax this checker does not know (%s), so it was not checked: please report this", sp.unknownNode)}
@@ -119,6 +135,8 @@ type scriptPass struct {
 
 	findings []finding.Finding
 	reported map[reportKey]bool
+	perRule  map[*finding.Rule]int
+	overflow []overflowNote
 	// unknownNode names a node kind the visitor has no case for (a newer
 	// esbuild); the file is then refused as not analysed.
 	unknownNode string
@@ -126,7 +144,10 @@ type scriptPass struct {
 
 	collecting bool      // first walk: record bindings; second: check
 	infos      []symInfo // by index in esbuild's symbol table
-	typeofArg  esb.E     // the operand of the typeof being visited
+	fnStack    []*esb.Fn // collecting: the enclosing non-arrow functions (nil for a class body)
+	usesThis   map[*esb.Fn]bool
+	spineBuf   []*esb.EBinary
+	spineUses  []use
 
 	uses      map[string]int // rmx service → offset of first use
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
@@ -160,21 +181,57 @@ func (sp *scriptPass) position(off int) finding.Position {
 	return sp.lines.Position(off)
 }
 
+// maxPerRule caps the findings of one rule in one file: past it, one more
+// finding says how many were left out (minified libraries can hold
+// thousands, and the first ones are enough to act on).
+const maxPerRule = 100
+
 // report records a finding at a byte offset, once per rule and place.
 func (sp *scriptPass) report(rule *finding.Rule, off int, format string, args ...any) {
 	k := reportKey{rule, off}
-	if sp.reported[k] {
+	if sp.reported[k] || !sp.admit(rule, off) {
 		return
 	}
 	sp.reported[k] = true
 	sp.findings = append(sp.findings, finding.New(rule, ScriptFile, sp.position(off), format, args...))
 }
 
+// admit counts a finding of rule and reports whether it is within the cap.
+func (sp *scriptPass) admit(rule *finding.Rule, off int) bool {
+	if sp.perRule == nil {
+		sp.perRule = map[*finding.Rule]int{}
+	}
+	n := sp.perRule[rule]
+	sp.perRule[rule] = n + 1
+	if n < maxPerRule {
+		return true
+	}
+	if n == maxPerRule {
+		sp.overflow = append(sp.overflow, overflowNote{rule, off})
+	}
+	return false
+}
+
+type overflowNote struct {
+	rule *finding.Rule
+	off  int
+}
+
+// flushOverflow adds one finding per capped rule saying how many more
+// there were.
+func (sp *scriptPass) flushOverflow() {
+	for _, o := range sp.overflow {
+		sp.findings = append(sp.findings, finding.New(o.rule, ScriptFile, sp.position(o.off),
+			"and %d more findings like the ones above from here on, not listed one by one: fix those first, then lint again", sp.perRule[o.rule]-maxPerRule))
+	}
+	sp.overflow = nil
+}
+
 // reportSpan is report with an end (none when end < 0), for findings
 // whose text the outputs must not print (a secret).
 func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format string, args ...any) {
 	k := reportKey{rule, start}
-	if sp.reported[k] {
+	if sp.reported[k] || !sp.admit(rule, start) {
 		return
 	}
 	sp.reported[k] = true
@@ -191,6 +248,7 @@ func (sp *scriptPass) run() {
 	for _, part := range tree.Parts {
 		sp.stmts(part.Stmts)
 	}
+	sp.fnStack = nil
 	sp.collecting = false
 	for _, part := range tree.Parts {
 		sp.stmts(part.Stmts)

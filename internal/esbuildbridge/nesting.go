@@ -17,6 +17,9 @@ type Nesting struct {
 	Offset int
 	// Exceeded reports that Depth passed the limit; the scan stopped there.
 	Exceeded bool
+	// Comments are the comments the scan read past, each with its
+	// delimiters (all of them when the scan reached the end).
+	Comments []Range
 }
 
 // ScanNesting estimates how deeply esbuild would recurse on src, without
@@ -47,7 +50,9 @@ type Nesting struct {
 // same token (or earlier), so nothing after it is parsed either.
 func ScanNesting(src string, limit int) Nesting {
 	s := scanner{limit: limit}
-	s.run(src)
+	lx := &fastTokens{src: src}
+	s.runWith(lx)
+	s.result.Comments = lx.comments
 	return s.result
 }
 

@@ -168,7 +168,7 @@ func (sp *scriptPass) directGlobal(e esb.Expr) (string, bool) {
 				}
 				return "", false
 			}
-			if sp.globalObjectRef(x.Target) {
+			if sp.maybeGlobalObject(x.Target) && sp.globalObjectRef(x.Target) {
 				return x.Name, true
 			}
 			return "", false
@@ -183,7 +183,7 @@ func (sp *scriptPass) directGlobal(e esb.Expr) (string, bool) {
 				}
 				return "", false
 			}
-			if sp.globalObjectRef(x.Target) {
+			if sp.maybeGlobalObject(x.Target) && sp.globalObjectRef(x.Target) {
 				return key, true
 			}
 			return "", false
@@ -191,6 +191,19 @@ func (sp *scriptPass) directGlobal(e esb.Expr) (string, bool) {
 		return "", false
 	}
 	return "", false
+}
+
+// maybeGlobalObject is a cheap test that rules out most expressions
+// before globalObjectRef looks closer: only an identifier, or a member
+// read whose name is a global object's (window.self), can be one.
+func (sp *scriptPass) maybeGlobalObject(e esb.Expr) bool {
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier, *esb.EAnnotation, *esb.EIndex:
+		return true
+	case *esb.EDot:
+		return isGlobalObjectName(x.Name)
+	}
+	return false
 }
 
 // restrictedGlobal returns the table entry of a global whose members are
@@ -209,6 +222,15 @@ func (sp *scriptPass) restrictedGlobal(e esb.Expr) *Global {
 	return nil
 }
 
+func (sp *scriptPass) restrictedGlobalMember(target esb.Expr) *Global {
+	if !sp.maybeGlobalObject(target) {
+		if _, ok := target.Data.(*esb.EDot); !ok {
+			return nil
+		}
+	}
+	return sp.restrictedGlobal(target)
+}
+
 // indexKey folds a computed key to a string when the text decides it.
 func (sp *scriptPass) indexKey(e esb.Expr) (string, bool) {
 	switch x := e.Data.(type) {
@@ -224,7 +246,7 @@ func (sp *scriptPass) indexKey(e esb.Expr) (string, bool) {
 
 // checkMember looks at target.key (known) or target[index] (key unknown).
 func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, index esb.Expr, keyOff int, u use) {
-	if sp.globalObjectRef(target) {
+	if sp.maybeGlobalObject(target) && sp.globalObjectRef(target) {
 		if !known {
 			if u != useTypeof && on(DefGlobalObject) {
 				sp.report(RuleDynamicGlobal, int(e.Loc.Start), "a global read with a key the check cannot decide can reach eval, Function or any global outside the sandbox: name the global you mean (Math, or window.Math)")
@@ -242,7 +264,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 			}
 		}
 	}
-	if g := sp.restrictedGlobal(target); g != nil && u != useTypeof {
+	if g := sp.restrictedGlobalMember(target); g != nil && u != useTypeof {
 		switch {
 		case !known:
 			if on(DefClosedWorld) {
@@ -299,7 +321,7 @@ func contains(list []string, s string) bool {
 
 // checkDirectCall judges a call of a dangerous global named directly, and
 // the reflective reads that walk to a constructor.
-func (sp *scriptPass) checkDirectCall(e, target esb.Expr, args []esb.Expr, u use) {
+func (sp *scriptPass) checkDirectCall(e, target esb.Expr, args []esb.Expr, paths []string, u use) {
 	off := int(e.Loc.Start)
 	if name, ok := sp.directGlobal(target); ok {
 		switch name {
@@ -317,11 +339,7 @@ func (sp *scriptPass) checkDirectCall(e, target esb.Expr, args []esb.Expr, u use
 			}
 		}
 	}
-	if !on(DefConstructorRead) {
-		return
-	}
-	paths := sp.resolve(target)
-	if len(paths) == 0 {
+	if !on(DefConstructorRead) || len(paths) == 0 {
 		return
 	}
 	inspected := u == useInspect || u == useTypeof || u == useDiscard || u == useMemberName
@@ -739,7 +757,7 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 			return
 		}
 		switch dot.Name {
-		case "join", "concat", "fromCharCode", "fromCodePoint", "replace", "replaceAll", "repeat", "slice", "substring", "reverse":
+		case "join", "concat", "fromCharCode", "fromCodePoint":
 		default:
 			return
 		}

@@ -211,21 +211,27 @@ func has(paths []string, names ...string) bool {
 
 func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use) {
 	off := int(e.Loc.Start)
-	sp.checkDirectCall(e, target, args, u)
 	var buf [4]callee
 	callees := sp.callees(target, args, &buf)
+	sp.checkDirectCall(e, target, args, callees[0].paths, u)
 	for _, a := range args {
 		sp.checkHandedOn(a)
+	}
+	// Workers and streaming WebAssembly named directly get a message about
+	// the code they load (the closed world refuses them anyway; an alias
+	// of the global object is refused where it is made).
+	switch name, _ := sp.directGlobal(target); name {
+	case "Worker", "SharedWorker", "importScripts":
+		sp.checkWorker(callees[0], off)
+	}
+	if dot, ok := target.Data.(*esb.EDot); ok && (dot.Name == "compileStreaming" || dot.Name == "instantiateStreaming") {
+		if name, _ := sp.directGlobal(dot.Target); name == "WebAssembly" {
+			sp.report(RuleRemoteCode, off, "streaming WebAssembly compiles code fetched at run time: the sandbox has no network; there is no way to load code into a remixlet")
+		}
 	}
 	for _, c := range callees {
 		if len(c.paths) == 0 {
 			continue
-		}
-		if has(c.paths, "Worker", "SharedWorker", "importScripts") {
-			sp.checkWorker(c, off)
-		}
-		if has(c.paths, "WebAssembly.compileStreaming", "WebAssembly.instantiateStreaming") {
-			sp.report(RuleRemoteCode, off, "streaming WebAssembly compiles code fetched at run time: the sandbox has no network; there is no way to load code into a remixlet")
 		}
 		if has(c.paths, "rmx.fetch") && len(c.args) > 0 {
 			sp.checkFetch(c.args[0])

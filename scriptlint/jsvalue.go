@@ -925,6 +925,24 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 				return chars(v.s), true
 			}
 			return strings.Split(v.s, sep.s), true
+		case "concat":
+			arr, ok := sp.foldArray(dot.Target, depth)
+			if !ok {
+				return nil, false
+			}
+			arr = slices.Clone(arr)
+			for _, a := range x.Args {
+				if more, ok := sp.foldArray(a, depth); ok {
+					arr = append(arr, more...)
+					continue
+				}
+				v := sp.foldDepth(a, depth)
+				if !v.known {
+					return nil, false
+				}
+				arr = append(arr, v.s)
+			}
+			return arr, true
 		case "reverse":
 			arr, ok := sp.foldArray(dot.Target, depth)
 			if ok {

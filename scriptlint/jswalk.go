@@ -352,6 +352,7 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 		for i, b := range spine {
 			if b.Op == esb.BinOpAdd && (i == 0 || spine[i-1].Op != esb.BinOpAdd) {
 				sp.checkConcat(b)
+				sp.checkFoldedSecret(esb.Expr{Data: b, Loc: b.Left.Loc})
 			}
 		}
 	}

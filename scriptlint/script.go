@@ -1,8 +1,10 @@
 package scriptlint
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
@@ -131,6 +133,7 @@ type scriptPass struct {
 	src      string
 	srcBytes []byte
 	lines    *finding.Lines // built on the first finding: most files have few
+	lastPos  cachedPosition
 	res      *esb.Result
 
 	findings []finding.Finding
@@ -174,11 +177,32 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 	}
 }
 
+// position turns a byte offset into a line and column. Findings come
+// mostly in source order, often many on one line of minified code, so the
+// column is counted on from the previous position on the same line rather
+// than from the line's start.
 func (sp *scriptPass) position(off int) finding.Position {
 	if sp.lines == nil {
 		sp.lines = finding.NewLines(sp.srcBytes)
 	}
-	return sp.lines.Position(off)
+	last := sp.lastPos
+	if last.ok && off >= last.off && off < len(sp.srcBytes) && utf8.RuneStart(sp.srcBytes[off]) &&
+		bytes.IndexAny(sp.srcBytes[last.off:off], "\r\n") < 0 {
+		p := finding.Position{Line: last.pos.Line, Column: last.pos.Column + utf8.RuneCount(sp.srcBytes[last.off:off])}
+		sp.lastPos = cachedPosition{off: off, pos: p, ok: true}
+		return p
+	}
+	p := sp.lines.Position(off)
+	if off >= 0 && off < len(sp.srcBytes) && utf8.RuneStart(sp.srcBytes[off]) {
+		sp.lastPos = cachedPosition{off: off, pos: p, ok: true}
+	}
+	return p
+}
+
+type cachedPosition struct {
+	off int
+	pos finding.Position
+	ok  bool
 }
 
 // maxPerRule caps the findings of one rule in one file: past it, one more

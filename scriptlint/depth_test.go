@@ -145,14 +145,14 @@ func TestLongFlatCodeIsAccepted(t *testing.T) {
 	// Left-associative operator chains are flat too: the parser reads
 	// them in a loop and the walks follow their spine without recursing.
 	for name, unit := range map[string]string{
-		"array items":                  "let x; x=[" + strings.Repeat("1,", megabyte/2-100) + "1]",
-		"comma chain":                  "let a; " + strings.Repeat("a,", megabyte/2-100) + "a",
-		"statements":                   "let a = () => {}; " + strings.Repeat("a();", megabyte/4-100),
-		"additions a+a+a":              "let a; x(" + strings.Repeat("a+", megabyte/2-100) + "a); function x() {}",
-		"or chains a||a||a":            "let a; a=" + strings.Repeat("a||", megabyte/3-100) + "a",
-		"mixed a*a-a<a&&a":             "let a; a=" + strings.Repeat("a*a-a<a&&", megabyte/9-100) + "a",
-		"member reads a.b+a.b":         "let a = {}; a.x=" + strings.Repeat("a.b.c+!a.d-", megabyte/11-100) + "a",
-		"nullish and bit chains":       "let a; a=" + strings.Repeat("a??a|a&a^a<<a??", megabyte/15-100) + "a",
+		"array items":            "let x; x=[" + strings.Repeat("1,", megabyte/2-100) + "1]",
+		"comma chain":            "let a; " + strings.Repeat("a,", megabyte/2-100) + "a",
+		"statements":             "let a = () => {}; " + strings.Repeat("a();", megabyte/4-100),
+		"additions a+a+a":        "let a; x(" + strings.Repeat("a+", megabyte/2-100) + "a); function x() {}",
+		"or chains a||a||a":      "let a; a=" + strings.Repeat("a||", megabyte/3-100) + "a",
+		"mixed a*a-a<a&&a":       "let a; a=" + strings.Repeat("a*a-a<a&&", megabyte/9-100) + "a",
+		"member reads a.b+a.b":   "let a = {}; a.x=" + strings.Repeat("a.b.c+!a.d-", megabyte/11-100) + "a",
+		"nullish and bit chains": "let a; a=" + strings.Repeat("a??a|a&a^a<<a??", megabyte/15-100) + "a",
 	} {
 		t.Run(name, func(t *testing.T) {
 			for _, f := range lintScript(t, corpusManifest, unit+keepPermissions) {

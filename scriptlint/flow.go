@@ -741,8 +741,6 @@ func (sp *scriptPass) noteThis() {
 	}
 }
 
-
-
 // checkFoldedSecret scans a string the text assembles from parts (a join
 // of literals, concat, a template, String.raw, fromCharCode), which no
 // single literal holds.

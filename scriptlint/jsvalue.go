@@ -33,7 +33,7 @@ import (
 
 type symInfo struct {
 	sources  []valueSource
-	fn       string // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
+	fn       string  // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
 	fnNode   *esb.Fn // the declared function
 	konst    bool
 	updated  bool // assigned by ++, --, or an operator assignment
@@ -167,7 +167,6 @@ const (
 	maxResolveDepth = 24
 	maxPaths        = 16
 )
-
 
 // codeRunners are the globals `this.X` is taken to mean: in a module,
 // `this` is undefined except when a function is called with the global

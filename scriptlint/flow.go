@@ -305,7 +305,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		}
 		return
 	}
-	if sp.keyMayBeConstructor(index) && sp.mayBeFunction(target) {
+	if sp.keyMayBeConstructor(index) && sp.mayBeFunction(target) && !sp.isData(target, 0) {
 		sp.report(RuleConstructorRead, int(e.Loc.Start), "a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\", and the result is %s here: look values up in a Map or an object literal, or only compare the result", useWords(u))
 	}
 }
@@ -428,6 +428,9 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 		s, info := sp.lookup(x.Ref)
 		if s == nil || s.Kind == esb.SymbolUnbound || info.updated {
 			return false, false
+		}
+		if info.resolver && len(info.sources) == 0 {
+			return true, false
 		}
 		if info.fnNode == nil && len(info.sources) == 0 {
 			return false, false
@@ -789,4 +792,233 @@ func (sp *scriptPass) checkCommentSecrets(comments []esb.Range) {
 			sp.reportSpan(RuleSecret, start+m.Start, start+m.End, "%s is written in a comment in script.js, where anyone who sees the code can read it: remove it (a key in a comment is still a leaked key) and revoke it", m.What())
 		}
 	}
+}
+
+// Data. A value the check can see is plain data (literals, JSON, what
+// rmx.storage.get returns, and plain members of those) reaches no function
+// by a key it names: an unknown key on it may reach a built-in constructor
+// (Object, String), but a second read would then be needed to reach
+// Function, and that one is refused. Bindings holding data must never be
+// given anything else: every member assignment is a source too, and a
+// binding handed to code that may change it (an argument, a method that
+// adds elements) is no longer data.
+
+// isData reports values that are plain data.
+func (sp *scriptPass) isData(e esb.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined, *esb.EBigInt, *esb.EUnary:
+		return true
+	case *esb.ETemplate:
+		return x.TagOrNil.Data == nil
+	case *esb.EArray:
+		for _, item := range x.Items {
+			if s, ok := item.Data.(*esb.ESpread); ok {
+				item = s.Value
+			}
+			if !sp.isData(item, depth) {
+				return false
+			}
+		}
+		return true
+	case *esb.EObject:
+		for i := range x.Properties {
+			p := &x.Properties[i]
+			if p.Kind.IsMethodDefinition() || p.Kind == esb.PropertyGetter || p.Kind == esb.PropertySetter {
+				return false
+			}
+			if !sp.isData(p.ValueOrNil, depth) {
+				return false
+			}
+		}
+		return true
+	case *esb.EAnnotation:
+		return sp.isData(x.Value, depth)
+	case *esb.EAwait:
+		return sp.isData(x.Value, depth)
+	case *esb.EIf:
+		return sp.isData(x.Yes, depth) && sp.isData(x.No, depth)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalAnd:
+			return sp.isData(x.Left, depth) && sp.isData(x.Right, depth)
+		case esb.BinOpComma, esb.BinOpAssign:
+			return sp.isData(x.Right, depth)
+		}
+		return x.Op < esb.BinOpAssign // arithmetic, comparisons
+	case *esb.EDot:
+		return !prototypeMember[x.Name] && sp.isData(x.Target, depth)
+	case *esb.EIndex:
+		if key, ok := sp.indexKey(x.Index); ok && !prototypeMember[key] {
+			return sp.isData(x.Target, depth)
+		}
+		return false
+	case *esb.ECall:
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "json" && len(x.Args) == 0 {
+			return true // a response's JSON body
+		}
+		paths := sp.resolve(x.Target)
+		return len(paths) > 0 && !slicesContainsFunc(paths, func(p string) bool {
+			return p != "JSON.parse" && p != "rmx.storage.get"
+		})
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || info.mutated || info.fn != "" || len(info.sources) == 0 || info.folding {
+			return false
+		}
+		info.folding = true
+		defer func() { info.folding = false }()
+		for _, src := range info.sources {
+			if !sp.isData(src.expr, depth) {
+				return false
+			}
+		}
+		for _, v := range info.memberSources {
+			if !sp.isData(v, depth) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func slicesContainsFunc(list []string, f func(string) bool) bool {
+	for _, s := range list {
+		if f(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// prototypeMember are the names data inherits from its prototypes
+// (Object, Array, String, Number): each is a function.
+var prototypeMember = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`constructor __proto__ __defineGetter__ __defineSetter__ __lookupGetter__
+		__lookupSetter__ hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString toString valueOf
+		at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap
+		forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice
+		some sort splice toReversed toSorted toSpliced unshift values with anchor big blink bold charAt
+		charCodeAt codePointAt endsWith fixed fontcolor fontsize isWellFormed italics link localeCompare
+		match matchAll normalize padEnd padStart repeat replace replaceAll search small split startsWith
+		strike sub substr substring sup toLocaleLowerCase toLocaleUpperCase toLowerCase toUpperCase
+		toWellFormed trim trimEnd trimLeft trimRight trimStart toExponential toFixed toPrecision`) {
+		m[n] = true
+	}
+	return m
+}()
+
+// mutators add elements to the object they are called on.
+var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "set": true, "add": true, "fill": true, "copyWithin": true}
+
+// rootSymbol is the binding at the root of a member chain (x in x.a[b].c).
+func (sp *scriptPass) rootSymbol(e esb.Expr) *symInfo {
+	for i := 0; i < 64; i++ {
+		switch x := e.Data.(type) {
+		case *esb.EIdentifier:
+			s, info := sp.lookup(x.Ref)
+			if s == nil || s.Kind == esb.SymbolUnbound {
+				return nil
+			}
+			return info
+		case *esb.EDot:
+			e = x.Target
+		case *esb.EIndex:
+			e = x.Target
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// noteMemberWrite records, in the collecting walk, a value written into a
+// member of a binding (o.x = v, o[k] = v).
+func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
+	switch target.Data.(type) {
+	case *esb.EDot, *esb.EIndex:
+	default:
+		return
+	}
+	info := sp.rootSymbol(target)
+	if info == nil {
+		return
+	}
+	if value.Data == nil {
+		value = esb.Expr{Data: &esb.ENumber{}} // ++, --: a number
+	}
+	info.memberSources = append(info.memberSources, value)
+}
+
+// noteCallMutation records, in the collecting walk, bindings a call may
+// change: the receiver of push and kin, and any binding passed to a
+// function that is not known to leave its arguments alone.
+func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
+	if dot, ok := target.Data.(*esb.EDot); ok && mutators[dot.Name] {
+		if info := sp.rootSymbol(dot.Target); info != nil {
+			info.mutated = true
+		}
+	}
+	if len(args) == 0 {
+		return
+	}
+	leavesAlone := false
+	for _, p := range sp.resolve(target) {
+		if strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom.") || strings.HasPrefix(p, "JSON.") ||
+			strings.HasPrefix(p, "console.") || p == "String" || p == "Number" || p == "Boolean" ||
+			p == "Object.keys" || p == "Object.values" || p == "Object.entries" || p == "Array.isArray" {
+			leavesAlone = true
+		}
+	}
+	if leavesAlone {
+		return
+	}
+	for _, a := range args {
+		if s, ok := a.Data.(*esb.ESpread); ok {
+			a = s.Value
+		}
+		if info := sp.rootSymbol(a); info != nil {
+			info.mutated = true
+		}
+	}
+}
+
+// noteResolvers marks the parameters of a Promise executor
+// (new Promise((resolve, reject) => …)): they are always functions.
+func (sp *scriptPass) noteResolvers(x *esb.ENew) {
+	if name, ok := sp.directGlobal(x.Target); !ok || name != "Promise" || len(x.Args) == 0 {
+		return
+	}
+	var args []esb.Arg
+	switch f := x.Args[0].Data.(type) {
+	case *esb.EArrow:
+		args = f.Args
+	case *esb.EFunction:
+		args = f.Fn.Args
+	}
+	for i, a := range args {
+		if b, ok := a.Binding.Data.(*esb.BIdentifier); ok && i < 2 && a.DefaultOrNil.Data == nil {
+			sp.sym(b.Ref).resolver = true
+		}
+	}
+}
+
+// coercions turn their arguments into strings, numbers or booleans (or
+// log them): a value passed to them is inspected, not handed on.
+var coercions = map[string]bool{
+	"String": true, "Number": true, "Boolean": true, "parseInt": true, "parseFloat": true, "isNaN": true,
+	"isFinite": true, "encodeURIComponent": true, "encodeURI": true,
+}
+
+// argUse is the use of the arguments of a call of target.
+func (sp *scriptPass) argUse(target esb.Expr) use {
+	if name, ok := sp.directGlobal(target); ok && coercions[name] {
+		return useInspect
+	}
+	return useValue
 }

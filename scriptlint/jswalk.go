@@ -331,6 +331,7 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 		cur := spine[len(spine)-1]
 		if sp.collecting && cur.Op >= esb.BinOpAssign {
 			sp.assigned(cur.Left, cur.Right)
+			sp.noteMemberWrite(cur.Left, cur.Right)
 		}
 		if !sp.collecting && cur.Op == esb.BinOpAssign {
 			sp.checkAssignPattern(cur.Left, cur.Right)
@@ -415,6 +416,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		case esb.UnOpPreDec, esb.UnOpPreInc, esb.UnOpPostDec, esb.UnOpPostInc:
 			if sp.collecting {
 				sp.assigned(x.Value, esb.Expr{})
+				sp.noteMemberWrite(x.Value, esb.Expr{})
 			}
 			sp.expr(x.Value, useTarget)
 		case esb.UnOpDelete:
@@ -434,11 +436,18 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		*esb.EJSXText, *esb.ERequireString, *esb.ERequireResolveString, *esb.EImportString:
 		// Leaves. Import strings are checked from the import records.
 	case *esb.ENew:
+		if sp.collecting {
+			sp.noteResolvers(x)
+			sp.noteCallMutation(x.Target, x.Args)
+		}
 		sp.expr(x.Target, useNew)
 		sp.exprs(x.Args, useValue)
 	case *esb.ECall:
+		if sp.collecting {
+			sp.noteCallMutation(x.Target, x.Args)
+		}
 		sp.expr(x.Target, useCall)
-		sp.exprs(x.Args, useValue)
+		sp.exprs(x.Args, sp.argUse(x.Target))
 	case *esb.EDot:
 		sp.expr(x.Target, memberUse(x.Name, true))
 	case *esb.EIndex:

@@ -32,17 +32,17 @@ import (
 // the union); fold uses only bindings with a single value.
 
 type symInfo struct {
-	sources  []valueSource
-	fn       string  // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
-	fnNode   *esb.Fn // the declared function
+	sources []valueSource
+	fn      string  // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
+	fnNode  *esb.Fn // the declared function
 	// memberSources are the values written into its members (o.x = v);
 	// mutated: it was handed to code that may change it.
 	memberSources []esb.Expr
 	mutated       bool
 	resolver      bool // a Promise executor's resolve or reject: always a function
-	konst    bool
-	updated  bool // assigned by ++, --, or an operator assignment
-	literals bool // some source is an object or array literal
+	konst         bool
+	updated       bool // assigned by ++, --, or an operator assignment
+	literals      bool // some source is an object or array literal
 
 	global *globalInfo // for an unbound name
 

@@ -789,6 +789,11 @@ func (sp *scriptPass) checkCommentSecrets(comments []esb.Range) {
 		}
 		text := sp.src[start:end]
 		for _, m := range secrets.Scan(text) {
+			if m.Kind == "high-entropy" {
+				// Comments are prose, issue references and commit ids: only
+				// a vendor format or a labelled value is taken as a key.
+				continue
+			}
 			sp.reportSpan(RuleSecret, start+m.Start, start+m.End, "%s is written in a comment in script.js, where anyone who sees the code can read it: remove it (a key in a comment is still a leaked key) and revoke it", m.What())
 		}
 	}

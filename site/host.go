@@ -8,6 +8,7 @@ package site
 // name (CanonicalHost).
 
 import (
+	"errors"
 	"fmt"
 	"net/netip"
 	"strconv"
@@ -30,19 +31,19 @@ type hostInfo struct {
 	kind    hostKind
 	percent bool // the input had %XX escapes, which Chrome decodes
 	idn     bool // the input had non-ASCII characters, converted to punycode
-	joiners bool // converted, but idnaStrict's stricter label rules refuse it
 }
 
 // idnaChrome converts Unicode host names as Chrome's ICU UTS #46 setup does
-// (url_idna_icu.cc): nontransitional processing (kUseIDNA2008NonTransitional),
-// the Bidi rule, no STD3 ASCII rules, no CheckHyphens, no VerifyDnsLength and
-// no ContextJ rules. idnaStrict adds the ContextJ rules on zero-width joiners and
-// the rule against a label that starts with a combining mark (which ICU always
-// applies, but this package applies only together with ContextJ); patterns
-// must pass it, so a host with a stray invisible joiner, which Chrome
-// accepts, is refused.
+// (url_idna_icu.cc) and as the URL Standard's domain to ASCII says:
+// nontransitional processing, the Bidi rule and the ContextJ rules on
+// zero-width joiners (with the rule against a label that starts with a
+// combining mark, which this package applies together with ContextJ), no
+// STD3 ASCII rules, no CheckHyphens, no VerifyDnsLength. Chromium 156
+// refuses "a\u200db.com" and "\u0301a.com" and accepts a joiner after a
+// virama, as this profile does. idnaLax, without ContextJ, only tells a
+// joiner apart from other refusals in a message.
 var (
-	idnaStrict = idna.New(
+	idnaChrome = idna.New(
 		idna.MapForLookup(),
 		idna.BidiRule(),
 		idna.Transitional(false),
@@ -50,7 +51,7 @@ var (
 		idna.CheckHyphens(false),
 		idna.VerifyDNSLength(false),
 	)
-	idnaChrome = idna.New(
+	idnaLax = idna.New(
 		idna.MapForLookup(),
 		idna.BidiRule(),
 		idna.Transitional(false),
@@ -61,9 +62,51 @@ var (
 	)
 )
 
+// errBadACE: a label that reads "xn--" once mapped but is no ACE label
+// ("xn--" alone, or with non-ASCII characters after it), which ICU refuses
+// and golang.org/x/net/idna quietly turns into another label.
+var errBadACE = errors.New(`a label starts with "xn--" but is not punycode`)
+
+// idnaMapOnly maps as UTS #46 does, without any check.
+var idnaMapOnly = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.StrictDomainName(false),
+	idna.CheckHyphens(false), idna.CheckJoiners(false), idna.VerifyDNSLength(false))
+
+// hasBadACELabel reports a Unicode host with a label that, once mapped as
+// UTS #46 maps it, starts with "xn--" and is no ACE label. The mapping is
+// applied one character at a time, since x/net/idna maps and decodes in
+// one step and offers no mapping alone.
+func hasBadACELabel(host string) bool {
+	var b strings.Builder
+	for _, r := range host {
+		m, err := idnaMapOnly.ToUnicode(string(r))
+		if err != nil || m == "" && r == '.' {
+			m = string(r)
+		}
+		b.WriteString(m)
+	}
+	for _, label := range strings.Split(b.String(), ".") {
+		if len(label) >= 4 && strings.EqualFold(label[:4], "xn--") && (len(label) == 4 || !isASCII(label)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // hostChar is kHostCharLookup in url_canon_host.cc: the canonical form of
 // an ASCII host character, or 0 for a character that makes the host invalid.
-// A space is refused as recent Chrome does; '*' Chrome keeps as "%2A".
+// '*' Chrome keeps as "%2A". A space Chromium 156 escapes as "%20" and
+// keeps; the URL Standard refuses it and Chrome means to (crbug.com/1416013,
+// IsDisallowingSpaceCharacterInURLHostParsing): it is refused here, since
+// no DNS name holds one.
 func hostChar(c byte) byte {
 	switch {
 	case 'A' <= c && c <= 'Z':
@@ -99,12 +142,22 @@ func canonHost(raw string) (h hostInfo, why string, ok bool) {
 		if !utf8.ValidString(out) {
 			return h, "is not valid UTF-8", false
 		}
+		// Chrome escapes '*' before IDNA (DoIDNHost), so the escape is
+		// part of the punycode, and decodes it again afterwards.
+		out = strings.ReplaceAll(out, "*", "%2A")
 		a, err := idnaChrome.ToASCII(out)
+		if err == nil && hasBadACELabel(out) {
+			err = errBadACE
+		}
 		if err != nil {
+			if _, err := idnaLax.ToASCII(out); err == nil {
+				return h, "has an invisible joiner or a combining mark where a domain name may not have one", false
+			}
 			return h, "is not a valid internationalised domain name", false
 		}
-		if _, err := idnaStrict.ToASCII(out); err != nil {
-			h.joiners = true
+		a, ok = percentDecode(a)
+		if !ok {
+			return h, "is not a valid internationalised domain name", false
 		}
 		out, nonASCII, bad = hostASCII(a)
 		if bad >= 0 || nonASCII {

@@ -536,9 +536,6 @@ func patternHost(raw string, subdomains bool, port string, ex func(host, port st
 		return "", patternErr(fmt.Sprintf("the host %q %s", raw, why)+chromeSays(chromeInvalidHost), `write a host name such as "example.com", an IPv4 address or an IPv6 address in brackets`)
 	}
 	canon := strings.TrimSuffix(h.canon, ".")
-	if h.joiners {
-		return "", patternErr(fmt.Sprintf("the host %q has an invisible joiner or a combining mark where a domain name may not have one (Chrome may accept it, but it makes the name look like another)", raw), `write the host name without it`)
-	}
 	if h.percent {
 		if strings.ContainsAny(canon, "%*") || canon == "" {
 			return "", patternErr(fmt.Sprintf("the host %q is percent-encoded, and decodes to something that is no web host", raw), `write the host name plainly, e.g. "example.com"`)
@@ -574,7 +571,7 @@ func patternHost(raw string, subdomains bool, port string, ex func(host, port st
 	if !h.idn {
 		for _, label := range strings.Split(canon, ".") {
 			if strings.HasPrefix(label, "xn--") {
-				if _, err := idnaStrict.ToUnicode(canon); err != nil {
+				if _, err := idnaChrome.ToUnicode(canon); err != nil {
 					return "", patternErr(fmt.Sprintf("the label %q of the host %q is not valid punycode", label, raw), "write the host name in Unicode or in punycode made from it")
 				}
 				break

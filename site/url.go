@@ -582,18 +582,15 @@ func (u *URL) setHost(s, raw string) error {
 	fail := func(why string) error {
 		return &ParseError{Input: raw, Why: why}
 	}
-	if strings.HasPrefix(s, "[") {
-		if !strings.HasSuffix(s, "]") || len(s) < 2 {
-			return fail(fmt.Sprintf("its host %q has no closing ']'", s))
-		}
-		addr, ok := parseIPv6(s[1 : len(s)-1])
-		if !ok {
-			return fail(fmt.Sprintf("its host %s is not a valid IPv6 address", s))
-		}
-		u.hasHost, u.Hostname, u.kind = true, "["+formatIPv6(addr)+"]", kindIPv6
-		return nil
-	}
 	if !isSpecial(u.Scheme) {
+		if strings.HasPrefix(s, "[") {
+			addr, ok := parseIPv6(strings.TrimSuffix(s[1:], "]"))
+			if !ok || !strings.HasSuffix(s, "]") {
+				return fail(fmt.Sprintf("its host %s is not a valid IPv6 address", s))
+			}
+			u.hasHost, u.Hostname, u.kind = true, "["+formatIPv6(addr)+"]", kindIPv6
+			return nil
+		}
 		h, why := opaqueHost(s)
 		if why != "" {
 			return fail(why)

@@ -102,3 +102,11 @@ func FuzzLint(f *testing.F) {
 		}
 	})
 }
+
+// TestAnalyzersValidate: the analyzers `remixlet lint` runs form a valid
+// graph (no cycle; every result read is required).
+func TestAnalyzersValidate(t *testing.T) {
+	if err := analysis.Validate(lint.Analyzers); err != nil {
+		t.Fatal(err)
+	}
+}

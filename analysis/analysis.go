@@ -70,7 +70,11 @@ type Result struct {
 	Package  *Package // nil when the folder could not be read
 	Findings []finding.Finding
 	ResultOf map[*Analyzer]any // every analyzer's result, for the driver's caller
-	Err      error             // the package could not be checked at all (exit status 2)
+	// ByAnalyzer holds each analyzer's own findings (those the driver
+	// reported for it too: its file not analysed), so that a test can
+	// compare one analyzer's findings alone, as analysistest does.
+	ByAnalyzer map[*Analyzer][]finding.Finding
+	Err        error // the package could not be checked at all (exit status 2)
 }
 
 // Refused reports whether any finding is an error.
@@ -87,7 +91,7 @@ func Run(dir string, analyzers []*Analyzer) *Result {
 
 // RunPackage runs the analyzers over an already loaded package.
 func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
-	res := &Result{Dir: pkg.Dir, Package: pkg, ResultOf: map[*Analyzer]any{}}
+	res := &Result{Dir: pkg.Dir, Package: pkg, ResultOf: map[*Analyzer]any{}, ByAnalyzer: map[*Analyzer][]finding.Finding{}}
 	ordered, err := plan(analyzers)
 	if err != nil {
 		res.Err = err
@@ -97,14 +101,17 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 	for _, a := range ordered {
 		if missing := missingRequirement(a, res.ResultOf); missing != nil {
 			if a.File != "" && pkg.Has(a.File) {
-				res.Findings = append(res.Findings, finding.New(RuleNotAnalysed, a.File, finding.Position{},
-					"%s was not checked because %s could not be read: fix the errors above, then lint again", a.File, describeRequirement(missing)))
+				f := finding.New(RuleNotAnalysed, a.File, finding.Position{},
+					"%s was not checked because %s could not be read: fix the errors above, then lint again", a.File, describeRequirement(missing))
+				res.Findings = append(res.Findings, f)
+				res.ByAnalyzer[a] = append(res.ByAnalyzer[a], f)
 			}
 			continue
 		}
 		pass := &Pass{Analyzer: a, Package: pkg, results: res.ResultOf}
 		out, err := runSafely(a, pass)
 		res.Findings = append(res.Findings, pass.findings...)
+		res.ByAnalyzer[a] = pass.findings
 		if err != nil {
 			res.Err = errors.Join(res.Err, fmt.Errorf("%s: %w", a.Name, err))
 			continue

@@ -64,9 +64,13 @@ func useWords(u use) string {
 }
 
 func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr, u use) {
-	s, _ := sp.lookup(x.Ref)
+	s, info := sp.lookup(x.Ref)
 	if s == nil || s.Kind != esb.SymbolUnbound {
 		return
+	}
+	g := sp.global(s, info)
+	if g.plain {
+		return // an allowed global with nothing to restrict: the common case
 	}
 	sp.checkGlobalUse(s.OriginalName, int(e.Loc.Start), u)
 }
@@ -222,13 +226,16 @@ func (sp *scriptPass) restrictedGlobal(e esb.Expr) *Global {
 	return nil
 }
 
-func (sp *scriptPass) restrictedGlobalMember(target esb.Expr) *Global {
-	if !sp.maybeGlobalObject(target) {
-		if _, ok := target.Data.(*esb.EDot); !ok {
-			return nil
-		}
+// restricted is the table entry of a directly named global whose members
+// are restricted, or nil.
+func restricted(name string, ok bool) *Global {
+	if !ok {
+		return nil
 	}
-	return sp.restrictedGlobal(target)
+	if g := allowedByName[name]; g != nil && len(g.Members) > 0 {
+		return g
+	}
+	return nil
 }
 
 // indexKey folds a computed key to a string when the text decides it.
@@ -246,7 +253,13 @@ func (sp *scriptPass) indexKey(e esb.Expr) (string, bool) {
 
 // checkMember looks at target.key (known) or target[index] (key unknown).
 func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, index esb.Expr, keyOff int, u use) {
-	if sp.maybeGlobalObject(target) && sp.globalObjectRef(target) {
+	direct, isDirect := "", false
+	if sp.maybeGlobalObject(target) {
+		direct, isDirect = sp.directGlobal(target)
+	} else if _, ok := target.Data.(*esb.EDot); ok {
+		direct, isDirect = sp.directGlobal(target)
+	}
+	if isDirect && isGlobalObjectName(direct) {
 		if !known {
 			if u != useTypeof && on(DefGlobalObject) {
 				sp.report(RuleDynamicGlobal, int(e.Loc.Start), "a global read with a key the check cannot decide can reach eval, Function or any global outside the sandbox: name the global you mean (Math, or window.Math)")
@@ -264,7 +277,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 			}
 		}
 	}
-	if g := sp.restrictedGlobalMember(target); g != nil && u != useTypeof {
+	if g := restricted(direct, isDirect); g != nil && u != useTypeof {
 		switch {
 		case !known:
 			if on(DefClosedWorld) {
@@ -970,6 +983,19 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 		}
 	}
 	if len(args) == 0 {
+		return
+	}
+	any := false
+	for _, a := range args {
+		if s, ok := a.Data.(*esb.ESpread); ok {
+			a = s.Value
+		}
+		if sp.rootSymbol(a) != nil {
+			any = true
+			break
+		}
+	}
+	if !any {
 		return
 	}
 	leavesAlone := false

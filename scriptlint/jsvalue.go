@@ -322,6 +322,10 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 // once per symbol.
 type globalInfo struct {
 	paths []string // what it resolves to
+	// plain: an allowed global without restricted members that is
+	// neither dangerous nor the global object; only a value use of it
+	// needs a closer look.
+	plain bool
 }
 
 func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
@@ -334,6 +338,9 @@ func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
 		g.paths = []string{"globalThis"}
 	case interestingRoots[name] || functionConstructors[name]:
 		g.paths = []string{name}
+	}
+	if a := allowedByName[s.OriginalName]; a != nil {
+		g.plain = len(a.Members) == 0 && a.Kind != KindDangerous && a.Kind != KindGlobalObject
 	}
 	info.global = g
 	return g

@@ -288,23 +288,69 @@ var DangerousValues = []DangerousValue{
 	{"globalThis, window, self, frames, parent, top", "the object of a member read whose key is a known name in the closed world (window.Math)", "js/global-object", "the global object reaches every global, including eval"},
 }
 
+// globalGroups joins consecutive table rows that share kind, members and
+// reason, so the ECMAScript built-ins print as one row.
+func globalGroups() [][]Global {
+	var groups [][]Global
+	for _, g := range AllowedGlobals {
+		if n := len(groups); n > 0 {
+			last := groups[n-1][0]
+			if last.Kind == g.Kind && last.Reason == g.Reason && len(last.Members) == 0 && len(g.Members) == 0 {
+				groups[n-1] = append(groups[n-1], g)
+				continue
+			}
+		}
+		groups = append(groups, []Global{g})
+	}
+	return groups
+}
+
 // GlobalsTable renders the closed world as a Markdown table (for the docs)
-// or as aligned text (for explain).
+// or as text (for explain).
 func GlobalsTable(markdown bool) string {
 	var b strings.Builder
 	if markdown {
-		b.WriteString("| global | kind | members | why it is in the sandbox |\n| --- | --- | --- | --- |\n")
+		b.WriteString("| globals | kind | members | why they are in the sandbox |\n| --- | --- | --- | --- |\n")
 	}
-	for _, g := range AllowedGlobals {
+	for _, group := range globalGroups() {
+		var names []string
+		for _, g := range group {
+			names = append(names, g.Name)
+		}
+		g := group[0]
 		members := "all"
 		if len(g.Members) > 0 {
 			members = strings.Join(g.Members, ", ")
 		}
 		if markdown {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", g.Name, g.Kind, members, g.Reason)
-		} else {
-			fmt.Fprintf(&b, "  %-22s %-14s %s\n", g.Name, g.Kind, g.Reason)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", strings.Join(names, "`, `"), g.Kind, members, g.Reason)
+			continue
 		}
+		what := g.Reason
+		if len(g.Members) > 0 {
+			what = "only " + memberList(g.Name, g.Members) + ": " + what
+		}
+		fmt.Fprintf(&b, "  %s (%s): %s\n", wrap(strings.Join(names, ", "), 70, "    "), g.Kind, what)
+	}
+	return b.String()
+}
+
+// wrap breaks a comma-separated list into lines of about width characters.
+func wrap(s string, width int, indent string) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Split(s, ", ") {
+		if i > 0 {
+			b.WriteString(",")
+			if line+len(word) > width {
+				b.WriteString("\n" + indent)
+				line = 0
+			} else {
+				b.WriteString(" ")
+			}
+		}
+		b.WriteString(word)
+		line += len(word) + 2
 	}
 	return b.String()
 }

@@ -801,6 +801,9 @@ func (sp *scriptPass) checkCommentSecrets(comments []esb.Range) {
 			continue
 		}
 		text := sp.src[start:end]
+		if !mayHoldKey(text) {
+			continue
+		}
 		for _, m := range secrets.Scan(text) {
 			if m.Kind == "high-entropy" {
 				// Comments are prose, issue references and commit ids: only
@@ -1052,4 +1055,29 @@ func (sp *scriptPass) argUse(target esb.Expr) use {
 		return useInspect
 	}
 	return useValue
+}
+
+// mayHoldKey is a quick filter for comment text: a key, in a vendor format
+// or as a labelled value, has a run of at least eight letters and digits
+// (with _ - + / =) that mixes both. Most comments are prose without one.
+func mayHoldKey(text string) bool {
+	run, letters, digits := 0, false, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits = true
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters = true
+		case c == '_' || c == '-' || c == '+' || c == '/' || c == '=':
+		default:
+			run, letters, digits = 0, false, false
+			continue
+		}
+		run++
+		if run >= 8 && letters && digits {
+			return true
+		}
+	}
+	return false
 }

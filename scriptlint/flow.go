@@ -1001,16 +1001,20 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 	if !any {
 		return
 	}
-	leavesAlone := false
-	for _, p := range sp.resolve(target) {
-		if strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom.") || strings.HasPrefix(p, "JSON.") ||
-			strings.HasPrefix(p, "console.") || p == "String" || p == "Number" || p == "Boolean" ||
-			p == "Object.keys" || p == "Object.values" || p == "Object.entries" || p == "Array.isArray" {
-			leavesAlone = true
+	// Decided from the text alone: resolve may not run while bindings are
+	// still being collected (it caches what it finds).
+	if root := rootGlobalName(sp, target); root != "" {
+		switch root {
+		case "rmx", "dom", "JSON", "console", "String", "Number", "Boolean", "Math":
+			return
+		case "Object", "Array":
+			if dot, ok := target.Data.(*esb.EDot); ok {
+				switch dot.Name {
+				case "keys", "values", "entries", "isArray", "from":
+					return
+				}
+			}
 		}
-	}
-	if leavesAlone {
-		return
 	}
 	for _, a := range args {
 		if s, ok := a.Data.(*esb.ESpread); ok {
@@ -1057,27 +1061,79 @@ func (sp *scriptPass) argUse(target esb.Expr) use {
 	return useValue
 }
 
-// mayHoldKey is a quick filter for comment text: a key, in a vendor format
-// or as a labelled value, has a run of at least eight letters and digits
-// (with _ - + / =) that mixes both. Most comments are prose without one.
+// mayHoldKey is a quick filter for comment text: a key in a vendor format
+// has a run of at least sixteen letters and digits (with _ - + / =) that
+// mixes both; a labelled value stands next to a word such as key, token,
+// secret or password. Most comments are prose with neither.
 func mayHoldKey(text string) bool {
 	run, letters, digits := 0, false, false
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case c >= '0' && c <= '9':
-			digits = true
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			letters = true
-		case c == '_' || c == '-' || c == '+' || c == '/' || c == '=':
-		default:
+		switch keyByte[text[i]] {
+		case 0:
 			run, letters, digits = 0, false, false
 			continue
+		case 1:
+			letters = true
+		case 2:
+			digits = true
 		}
 		run++
-		if run >= 8 && letters && digits {
+		if run >= 16 && letters && digits {
 			return true
 		}
 	}
+	return containsLabelWord(text)
+}
+
+// keyByte classes: 0 ends a run, 1 a letter, 2 a digit, 3 other token bytes.
+var keyByte = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = 1, 1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 2
+	}
+	for _, c := range "_-+/=" {
+		t[c] = 3
+	}
+	return t
+}()
+
+// containsLabelWord looks for the stems of the words secrets.Labelled
+// knows (key, token, secret, password, passwd, auth, credential, bearer).
+func containsLabelWord(text string) bool {
+	for i := 0; i+3 <= len(text); i++ {
+		c := text[i] | 0x20
+		if c != 'k' && c != 't' && c != 's' && c != 'p' && c != 'a' && c != 'c' && c != 'b' {
+			continue
+		}
+		rest := text[i:]
+		for _, w := range labelStems {
+			if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+var labelStems = []string{"key", "token", "secret", "passw", "pwd", "auth", "credential", "bearer", "apikey"}
+
+// rootGlobalName is the global at the root of a member chain (rmx in
+// rmx.storage.set), or "".
+func rootGlobalName(sp *scriptPass, e esb.Expr) string {
+	for i := 0; i < 64; i++ {
+		switch x := e.Data.(type) {
+		case *esb.EIdentifier:
+			if s, _ := sp.lookup(x.Ref); s != nil && s.Kind == esb.SymbolUnbound {
+				return s.OriginalName
+			}
+			return ""
+		case *esb.EDot:
+			e = x.Target
+		default:
+			return ""
+		}
+	}
+	return ""
 }

@@ -3,6 +3,7 @@ module github.com/remixlet/remixlet
 go 1.26.0
 
 require (
+	github.com/evanw/esbuild v0.28.2
 	github.com/evanw/esbuild/remixletbridge v0.0.0
 	github.com/go-json-experiment/json v1.27.2
 	github.com/google/go-cmp v0.7.0
@@ -19,7 +20,6 @@ require (
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
-	github.com/evanw/esbuild v0.28.2 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 	golang.org/x/sys v0.49.0 // indirect

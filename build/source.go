@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -37,6 +36,13 @@ type folder struct {
 	mu    sync.Mutex
 	dirs  map[string]map[string]fs.FileMode // listing of each folder read, by relative path
 	files map[string][]byte                 // every file read, by relative path
+	seen  map[string]fileState              // each file's state when it was read
+}
+
+// fileState is what watch mode compares to notice a change.
+type fileState struct {
+	size  int64
+	mtime int64
 }
 
 func openFolder(dir string) (*folder, error) {
@@ -71,6 +77,7 @@ func (f *folder) reset() {
 	defer f.mu.Unlock()
 	f.dirs = map[string]map[string]fs.FileMode{}
 	f.files = map[string][]byte{}
+	f.seen = map[string]fileState{}
 }
 
 // rel returns the folder-relative path of an absolute path, and whether it
@@ -204,6 +211,7 @@ func (f *folder) read(rel string) ([]byte, error) {
 	}
 	f.mu.Lock()
 	f.files[rel] = data
+	f.seen[rel] = fileState{info.Size(), info.ModTime().UnixNano()}
 	f.mu.Unlock()
 	return data, nil
 }
@@ -219,15 +227,14 @@ func (f *folder) sources() map[string][]byte {
 	return out
 }
 
-// readPaths returns the relative paths of every file read, sorted.
-func (f *folder) readPaths() []string {
+// readStates returns the state of every file read, as it was read.
+func (f *folder) readStates() map[string]fileState {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := make([]string, 0, len(f.files))
-	for k := range f.files {
-		out = append(out, k)
+	out := make(map[string]fileState, len(f.seen))
+	for k, v := range f.seen {
+		out[k] = v
 	}
-	slices.Sort(out)
 	return out
 }
 

@@ -20,10 +20,12 @@ const pollInterval = 200 * time.Millisecond
 // returns nil when ctx ends it, or the error that kept it from starting.
 //
 // esbuild's incremental rebuild does the bundling; the change detection is
-// the build's own: every file the last build read (node_modules included)
-// and every file and folder in the source folder outside node_modules,
-// compared by size, time and mode. Polling sees changes on any file
-// system, needs no watcher handles, and stops at once.
+// the build's own: the files and folders of the source folder outside
+// node_modules, as they were when the build started, and every file the
+// build read (node_modules included), as it was when read. Any difference
+// in size or time starts the next build, so a change made while a build
+// runs is never missed. Polling sees changes on any file system, needs no
+// watcher handles, and stops at once.
 func Watch(ctx context.Context, src, out string, opts Options, wopts WriteOptions, report func(*Result, error)) error {
 	b, err := New(src, opts)
 	if err != nil {
@@ -34,7 +36,9 @@ func Watch(ctx context.Context, src, out string, opts Options, wopts WriteOption
 	previous := wopts.Previous
 	force := wopts.Force
 	for {
+		tree := b.treeStamp(absOut)
 		res := b.Build()
+		read := b.src.readStates()
 		var werr error
 		if !res.Refused() {
 			werr = res.Write(out, WriteOptions{Force: force, Previous: previous})
@@ -43,7 +47,6 @@ func Watch(ctx context.Context, src, out string, opts Options, wopts WriteOption
 			}
 		}
 		report(res, werr)
-		last := b.stamp(absOut)
 		ticker := time.NewTicker(pollInterval)
 	wait:
 		for {
@@ -52,7 +55,7 @@ func Watch(ctx context.Context, src, out string, opts Options, wopts WriteOption
 				ticker.Stop()
 				return nil
 			case <-ticker.C:
-				if b.stamp(absOut) != last {
+				if b.treeStamp(absOut) != tree || b.changed(read) {
 					break wait
 				}
 			}
@@ -61,32 +64,35 @@ func Watch(ctx context.Context, src, out string, opts Options, wopts WriteOption
 	}
 }
 
-// stamp summarises the state of everything a build depends on.
-func (b *Builder) stamp(absOut string) uint64 {
+// treeStamp summarises the files and folders of the source folder, except
+// node_modules, .git and the output.
+func (b *Builder) treeStamp(absOut string) uint64 {
 	h := fnv.New64a()
-	note := func(rel string, info fs.FileInfo) {
-		fmt.Fprintf(h, "%s\x00%d\x00%d\x00%v\x00", rel, info.Size(), info.ModTime().UnixNano(), info.Mode())
-	}
+	outTemp := "." + filepath.Base(absOut) + ".build-"
 	filepath.WalkDir(b.src.abs, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
 		name := d.Name()
-		if d.IsDir() && p != b.src.abs && (name == "node_modules" || name == ".git" || name == virtualOut || p == absOut || strings.HasPrefix(name, "."+filepath.Base(absOut)+".build-")) {
+		if d.IsDir() && p != b.src.abs && (name == "node_modules" || name == ".git" || name == virtualOut || p == absOut || strings.HasPrefix(name, outTemp)) {
 			return filepath.SkipDir
 		}
 		if info, err := d.Info(); err == nil {
 			rel, _ := filepath.Rel(b.src.abs, p)
-			note(rel, info)
+			fmt.Fprintf(h, "%s\x00%d\x00%d\x00%v\x00", rel, info.Size(), info.ModTime().UnixNano(), info.Mode())
 		}
 		return nil
 	})
-	for _, rel := range b.src.readPaths() {
-		if info, err := os.Lstat(filepath.Join(b.src.abs, filepath.FromSlash(rel))); err == nil {
-			note(rel, info)
-		} else {
-			fmt.Fprintf(h, "%s\x00gone\x00", rel)
+	return h.Sum64()
+}
+
+// changed reports whether any file read is no longer as it was read.
+func (b *Builder) changed(read map[string]fileState) bool {
+	for rel, was := range read {
+		info, err := os.Lstat(filepath.Join(b.src.abs, filepath.FromSlash(rel)))
+		if err != nil || (fileState{info.Size(), info.ModTime().UnixNano()}) != was {
+			return true
 		}
 	}
-	return h.Sum64()
+	return false
 }

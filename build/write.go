@@ -98,7 +98,7 @@ func (r *Result) checkOutPlace(absOut string) error {
 	if real, err := filepath.EvalSymlinks(filepath.Dir(absOut)); err == nil {
 		realOut = filepath.Join(real, filepath.Base(absOut))
 	}
-	if within(src, realOut) {
+	if within(realOut, src) {
 		return fmt.Errorf("OUT is the source folder or holds it: write the build to a folder of its own")
 	}
 	for _, s := range r.Sources {

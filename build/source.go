@@ -51,18 +51,18 @@ func openFolder(dir string) (*folder, error) {
 		return nil, err
 	}
 	if abs, err = filepath.EvalSymlinks(abs); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cannot read the source folder: %s", plainError(err))
 	}
 	info, err := os.Stat(abs)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cannot read the source folder: %s", plainError(err))
 	}
 	if !info.IsDir() {
 		return nil, fmt.Errorf("%s is not a folder: build takes a source folder (manifest.json, src/main.ts, style.css)", dir)
 	}
 	root, err := os.OpenRoot(abs)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cannot read the source folder: %s", plainError(err))
 	}
 	f := &folder{abs: abs, root: root}
 	f.reset()

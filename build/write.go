@@ -58,16 +58,22 @@ func (r *Result) Write(out string, opts WriteOptions) error {
 		}
 	}
 	parent := filepath.Dir(absOut)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("cannot make the folder %s: %s", filepath.Dir(out), plainError(err))
+	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(absOut)+".build-*")
 	if err != nil {
-		return err
+		return cannotWrite(out, err)
 	}
 	defer os.RemoveAll(tmp) // after a swap, tmp holds the old output
 	if err := writeFiles(tmp, r.Files); err != nil {
-		return err
+		return cannotWrite(out, err)
 	}
 	if !exists {
-		return os.Rename(tmp, absOut)
+		if err := os.Rename(tmp, absOut); err != nil {
+			return cannotWrite(out, err)
+		}
+		return nil
 	}
 	if err := exchange(tmp, absOut); err == nil {
 		return nil
@@ -75,13 +81,17 @@ func (r *Result) Write(out string, opts WriteOptions) error {
 	// No atomic swap here: move the old output aside, then the new in.
 	old := tmp + ".old"
 	if err := os.Rename(absOut, old); err != nil {
-		return err
+		return cannotWrite(out, err)
 	}
 	if err := os.Rename(tmp, absOut); err != nil {
 		os.Rename(old, absOut)
-		return err
+		return cannotWrite(out, err)
 	}
 	return os.RemoveAll(old)
+}
+
+func cannotWrite(out string, err error) error {
+	return fmt.Errorf("cannot write %s: %s", out, plainError(err))
 }
 
 // checkOutPlace refuses an OUT that is the source folder, holds it, or

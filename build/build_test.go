@@ -2,6 +2,7 @@ package build
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/remixlet/remixlet/analysis"
@@ -48,6 +49,30 @@ func checkResult(t *testing.T, res *Result) {
 	for _, f := range res.Files {
 		if !slices.ContainsFunc(analysis.StoredFiles, func(sf analysis.StoredFile) bool { return sf.Name == f.Name }) {
 			t.Errorf("the build produced %s, which the stored form does not have", f.Name)
+		}
+	}
+}
+
+// TestEveryRuleHasACase: each build rule is exercised by an annotated case.
+func TestEveryRuleHasACase(t *testing.T) {
+	files, err := casetest.Glob("testdata/cases")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wanted := map[string]bool{}
+	for _, file := range files {
+		c, err := casetest.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.Want {
+			fields := strings.Fields(w)
+			wanted[fields[len(fields)-1]] = true
+		}
+	}
+	for _, r := range finding.Rules() {
+		if strings.HasPrefix(r.ID, "build/") && !wanted[r.ID] {
+			t.Errorf("no case in testdata/cases expects %s", r.ID)
 		}
 	}
 }

@@ -10,6 +10,9 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/cssguard"
 
 	"github.com/remixlet/remixlet/finding"
 )
@@ -224,6 +227,16 @@ func (b *Builder) load(a api.OnLoadArgs) api.OnLoadResult {
 		return fail(RuleMissingImport, "%s could not be read: %v", rel, plainError(err))
 	}
 	contents := string(data)
+	if off, limit, deep := tooDeep(contents, loader); deep {
+		lines := finding.NewLines(data)
+		pos := lines.Position(off)
+		line := lines.Text(pos.Line)
+		return api.OnLoadResult{Errors: []api.Message{{
+			Text:     fmt.Sprintf("%s is nested more than %d levels deep here (brackets, blocks, operator chains): the bundler cannot take it; flatten it into named steps", rel, limit),
+			Detail:   RuleTooDeep,
+			Location: &api.Location{File: rel, Line: pos.Line, Column: len(string([]rune(line)[:pos.Column-1])), LineText: line},
+		}}}
+	}
 	return api.OnLoadResult{Contents: &contents, Loader: loader, ResolveDir: filepath.Dir(a.Path)}
 }
 
@@ -243,4 +256,35 @@ func truncate(s string, n int) string {
 		return string(r[:n]) + "…"
 	}
 	return s
+}
+
+// maxStyleNesting bounds the nesting of a CSS source, as the stylesheet
+// guard bounds the built sheet.
+const maxStyleNesting = 256
+
+// tooDeep reports whether a source is nested deeper than esbuild can parse
+// without exhausting its stack (which kills the process), and where: scripts
+// and JSON with the script lint's own guard (esbuild's lexer, no
+// recursion), CSS by counting open blocks, brackets and functions.
+func tooDeep(src string, loader api.Loader) (offset, limit int, deep bool) {
+	if loader == api.LoaderCSS {
+		depth := 0
+		z := cssguard.NewTokenizer([]byte(src))
+		for {
+			t, ok := z.Next()
+			if !ok {
+				return 0, maxStyleNesting, false
+			}
+			switch t.Type {
+			case cssguard.LeftBrace, cssguard.LeftParen, cssguard.LeftBracket, cssguard.Function:
+				if depth++; depth > maxStyleNesting {
+					return t.Start, maxStyleNesting, true
+				}
+			case cssguard.RightBrace, cssguard.RightParen, cssguard.RightBracket:
+				depth = max(depth-1, 0)
+			}
+		}
+	}
+	n := esb.ScanNesting(src, esb.MaxNesting)
+	return n.Offset, esb.MaxNesting, n.Exceeded
 }

@@ -58,6 +58,11 @@ var (
 		Why: "In a cycle one module runs before a module it imports has set its values, so the bundle behaves differently from how each file reads; the build refuses it rather than guess.",
 		Fix: "Move what both modules need into a third module that imports neither.",
 	})
+	RuleTooDeep = finding.Register(finding.Rule{
+		ID: "build/too-deep", Title: "A source file nested too deeply to bundle", Severity: finding.Error,
+		Why: "The bundler recurses once per nesting level with no limit, and input nested hundreds of thousands of levels deep would crash it; the build refuses such a file before bundling. Real code stays far below the limit.",
+		Fix: "Flatten the code: split long chains and deeply nested expressions, blocks or data into named steps.",
+	})
 	RuleTooLarge = finding.Register(finding.Rule{
 		ID: "build/too-large", Title: "A built file, or a source file, over its size cap", Severity: finding.Error,
 		Why: "The stored form caps script.js at 1 MiB and style.css at 512 KiB so that every check stays bounded; a source file over 16 MiB is refused before it is read.",

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remixlet/remixlet/internal/docsync"
 )
 
 var update = flag.Bool("update", false, "rewrite the digests committed beside the examples")
@@ -44,4 +46,10 @@ func TestExamplesBuildToTheirDigest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDocsRules keeps docs/build.md's rule table generated from the rules:
+// go test ./build -run DocsRules -update rewrites it.
+func TestDocsRules(t *testing.T) {
+	docsync.Section(t, "../docs/build.md", "build-rules", RulesMarkdown(), *update)
 }

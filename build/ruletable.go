@@ -1,6 +1,11 @@
 package build
 
-import "github.com/remixlet/remixlet/finding"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/remixlet/remixlet/finding"
+)
 
 // The rules the build reports about a source folder: the check and its
 // documentation together, registered in the finding package's registry
@@ -14,7 +19,7 @@ var (
 		Fix: "Name the script's entry src/main.ts (or src/main.js, not both) and the stylesheet's style.css, at the top of the source folder.",
 	})
 	RuleSyntax = finding.Register(finding.Rule{
-		ID: "build/syntax", Title: "A source file the bundler cannot read", Severity: finding.Error,
+		ID: "build/syntax", Title: "A source file the bundler cannot parse, or an import of a name a module does not export", Severity: finding.Error,
 		Why: "A TypeScript, JavaScript, JSON or CSS file that does not parse cannot be bundled, and a bundle built around the error would not be the code the person wrote.",
 		Fix: "Fix the error at the position given, then build again.",
 	})
@@ -69,3 +74,15 @@ var (
 		Fix: "Import less: leave out unused modules and large data, or load the data at run time with rmx.fetch and a fetch: permission.",
 	})
 )
+
+// RulesMarkdown renders the build's rules as docs/build.md shows them.
+func RulesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| rule | what it refuses | do instead |\n| --- | --- | --- |\n")
+	for _, r := range finding.Rules() {
+		if strings.HasPrefix(r.ID, "build/") {
+			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", r.ID, strings.ReplaceAll(r.Title, "|", `\|`), strings.ReplaceAll(r.Fix, "|", `\|`))
+		}
+	}
+	return b.String()
+}

@@ -15,9 +15,13 @@ import (
 // regular files the same way in memory as on disk: the same files accepted,
 // the same findings.
 func TestLoadFilesAgreesWithLoad(t *testing.T) {
-	cases, err := casetest.Glob("../testdata/cases")
-	if err != nil {
-		t.Fatal(err)
+	var cases []string
+	for _, root := range []string{"testdata/cases", "../manifest/testdata/cases", "../scriptlint/testdata/cases", "../cssguard/testdata/cases", "../netrules/testdata/cases"} {
+		more, err := casetest.Glob(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, more...)
 	}
 	checked := 0
 	for _, file := range cases {

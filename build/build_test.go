@@ -13,11 +13,7 @@ import (
 // TestCases builds each annotated source folder in testdata/cases and
 // compares every finding, the build's and the lint's, with its want lines.
 func TestCases(t *testing.T) {
-	files, err := casetest.Glob("testdata/cases")
-	if err != nil {
-		t.Fatal(err)
-	}
-	casetest.Run(t, files, func(t *testing.T, dir string) []finding.Finding {
+	casetest.Run(t, "testdata/cases", func(t *testing.T, dir string) []finding.Finding {
 		res, err := Build(dir, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -66,8 +62,9 @@ func TestEveryRuleHasACase(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, w := range c.Want {
-			fields := strings.Fields(w)
-			wanted[fields[len(fields)-1]] = true
+			if fields := strings.Fields(w); len(fields) > 1 {
+				wanted[strings.TrimSuffix(fields[1], ":")] = true
+			}
 		}
 	}
 	for _, r := range finding.Rules() {

@@ -78,7 +78,7 @@ func TestMinifiedFindingsMapToSource(t *testing.T) {
 	res := mustBuild(t, dir, Options{Minify: true})
 	var got []string
 	for _, f := range res.Findings {
-		got = append(got, casetest.Line(f))
+		got = append(got, casetest.Place(f))
 	}
 	want := []string{"src/main.ts:2:7 js/missing-permission", "src/run.ts:3:18 js/eval"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

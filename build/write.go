@@ -132,9 +132,6 @@ func writeFiles(dir string, files []analysis.File) error {
 			return err
 		}
 		_, err = fh.Write(f.Data)
-		if err == nil {
-			err = fh.Sync()
-		}
 		if cerr := fh.Close(); err == nil {
 			err = cerr
 		}
@@ -142,15 +139,9 @@ func writeFiles(dir string, files []analysis.File) error {
 			return err
 		}
 	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	// Not synced to disk: the rename makes the write atomic for every
+	// reader, and after a crash the same build gives the same bytes.
+	return os.Chmod(dir, 0o755)
 }
 
 // IsBuildOutput reports whether the folder dir may be replaced by a build

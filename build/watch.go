@@ -32,7 +32,12 @@ func Watch(ctx context.Context, src, out string, opts Options, wopts WriteOption
 		return err
 	}
 	defer b.Close()
+	// OUT as the walk of the source folder (links resolved) will meet it,
+	// so that writing OUT inside the source folder starts no new build.
 	absOut, _ := filepath.Abs(out)
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(absOut)); err == nil {
+		absOut = filepath.Join(dir, filepath.Base(absOut))
+	}
 	previous := wopts.Previous
 	force := wopts.Force
 	for {
@@ -77,8 +82,13 @@ func (b *Builder) treeStamp(absOut string) uint64 {
 		if d.IsDir() && p != b.src.abs && (name == "node_modules" || name == ".git" || name == virtualOut || p == absOut || strings.HasPrefix(name, outTemp)) {
 			return filepath.SkipDir
 		}
-		if info, err := d.Info(); err == nil {
-			rel, _ := filepath.Rel(b.src.abs, p)
+		rel, _ := filepath.Rel(b.src.abs, p)
+		if d.IsDir() {
+			// A folder by its name only: its time changes whenever an entry
+			// comes or goes (the output's own temporary folder too), and
+			// the entries are in the walk anyway.
+			fmt.Fprintf(h, "%s/\x00", rel)
+		} else if info, err := d.Info(); err == nil {
 			fmt.Fprintf(h, "%s\x00%d\x00%d\x00%v\x00", rel, info.Size(), info.ModTime().UnixNano(), info.Mode())
 		}
 		return nil

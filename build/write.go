@@ -25,7 +25,7 @@ type WriteOptions struct {
 
 // ErrNotBuildOutput is returned (wrapped) when OUT holds something a build
 // did not write and Force is off.
-var ErrNotBuildOutput = errors.New("not the output of a previous build")
+var ErrNotBuildOutput = errors.New("is not the output of a previous build")
 
 // Write puts files into the folder out atomically: they are written into a
 // new temporary folder beside it, which then takes out's place in one

@@ -260,3 +260,33 @@ func TestSourceMapDecoding(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchOutInsideSource: writing OUT inside the source folder (reached
+// through a link, as a temporary folder often is) does not count as a
+// change, or watch would build again and again.
+func TestWatchOutInsideSource(t *testing.T) {
+	real := materialize(t, "testdata/cases/clean-modules.txtar", filepath.Join(t.TempDir(), "src"))
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	reports := make(chan *Result, 10)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go Watch(ctx, link, filepath.Join(link, "dist"), Options{}, WriteOptions{}, func(r *Result, err error) {
+		if err != nil {
+			t.Error(err)
+		}
+		reports <- r
+	})
+	select {
+	case <-reports:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no first build")
+	}
+	select {
+	case r := <-reports:
+		t.Fatalf("built again with nothing changed (findings %v): writing OUT counted as a change", r.Findings)
+	case <-time.After(10 * pollInterval):
+	}
+}

@@ -15,6 +15,19 @@
 // a handle is named by its type and the method, joined by '#':
 // "dom.Handle#setAttribute". Code never reaches a '#' path through dom or
 // rmx, so the two kinds of name cannot be confused.
+//
+// How a checker uses it, for a path the code reaches ("rmx.storag.get"):
+//
+//	if unknown, ok := sandboxapi.Unknown(path); ok {
+//		// refuse: unknown names no member; Suggest(path) is the
+//		// "did you mean" ("rmx.storage.get"), or "" when nothing is close
+//	}
+//	perm := sandboxapi.PermissionOf(path) // "storage", "fetch", … or ""
+//
+// Unknown is true only below a namespace: a property of a function or
+// value (rmx.fetch.call, rmx.version.length) is not an API member and not
+// unknown. Member.AvailableIn tells whether a member exists in the API
+// release a manifest names.
 package sandboxapi
 
 import (

@@ -33,12 +33,13 @@ const (
 	DefDynamicAPI      Defence = "dynamic-api"      // rmx[x], dom[x]
 	DefSecretFold      Defence = "secret-fold"      // secrets assembled from parts
 	DefSecretComment   Defence = "secret-comment"   // secrets in comments
+	DefUnknownAPI      Defence = "unknown-api"      // dom and rmx members the API does not have
 )
 
 // Defences lists every defence, for the ablation test.
 var Defences = []Defence{
 	DefClosedWorld, DefGlobalObject, DefDangerousFlow, DefEvalArgument, DefFunctionCall,
-	DefTimerArgument, DefConstructorRead, DefDynamicAPI, DefSecretFold, DefSecretComment,
+	DefTimerArgument, DefConstructorRead, DefDynamicAPI, DefSecretFold, DefSecretComment, DefUnknownAPI,
 }
 
 // disabledDefences is set only by the ablation test.
@@ -306,10 +307,11 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		} else {
 			for _, p := range sp.members(targetPaths, key) {
 				sp.noteService(p, int(e.Loc.Start))
+				sp.checkAPIMember(p, keyOff)
 			}
 		}
 	}
-	if !u.escapes() || !on(DefConstructorRead) {
+	if !u.escapes() || !sp.constructorChecks() {
 		return
 	}
 	if known {
@@ -352,7 +354,7 @@ func (sp *scriptPass) checkDirectCall(e, target esb.Expr, args []esb.Expr, paths
 			}
 		}
 	}
-	if !on(DefConstructorRead) || len(paths) == 0 {
+	if !sp.constructorChecks() || len(paths) == 0 {
 		return
 	}
 	inspected := u == useInspect || u == useTypeof || u == useDiscard || u == useMemberName
@@ -528,13 +530,18 @@ func (sp *scriptPass) checkPatternKey(source, keyExpr esb.Expr, key string, know
 		}
 		return
 	}
+	if known && source.Data != nil {
+		for _, p := range sp.members(sp.resolve(source), key) {
+			sp.checkAPIMember(p, keyOff)
+		}
+	}
 	if g := sp.restrictedGlobal(source); g != nil {
 		if (!known || !contains(g.Members, key)) && on(DefClosedWorld) {
 			sp.report(RuleUnknownGlobal, int(source.Loc.Start), "only %s of %s is in the sandbox: call those directly", memberList(g.Name, g.Members), g.Name)
 		}
 		return
 	}
-	if !on(DefConstructorRead) {
+	if !sp.constructorChecks() {
 		return
 	}
 	if known {
@@ -1136,4 +1143,30 @@ func rootGlobalName(sp *scriptPass, e esb.Expr) string {
 		}
 	}
 	return ""
+}
+
+// constructorChecks reports whether the constructor-read checks apply
+// here: the defence is on, and the walk is not inside one of the bundler's
+// own helpers (bundlerhelpers.go).
+func (sp *scriptPass) constructorChecks() bool {
+	return on(DefConstructorRead) && !sp.inBundlerHelper
+}
+
+// isBundlerHelper reports a top-level var declaration whose text is
+// exactly one of esbuild's CommonJS interop helpers.
+func (sp *scriptPass) isBundlerHelper(s *esb.SLocal) bool {
+	if s.Kind != esb.LocalVar || len(s.Decls) != 1 {
+		return false
+	}
+	b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier)
+	if !ok {
+		return false
+	}
+	sym := sp.res.Symbol(b.Ref)
+	if sym == nil {
+		return false
+	}
+	text, ok := bundlerHelpers[sym.OriginalName]
+	off := int(s.Decls[0].Binding.Loc.Start)
+	return ok && off < len(sp.src) && strings.HasPrefix(sp.src[off:], text)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/secrets"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/sandboxapi"
 	"github.com/remixlet/remixlet/site"
 )
 
@@ -105,19 +106,36 @@ func (sp *scriptPass) checkHandedOn(e esb.Expr) {
 	}
 }
 
-// noteService records the first use of an rmx service.
+// noteService records the first use of an API member that needs a
+// permission (sandboxapi's table says which), and refuses a dom or rmx
+// member the API does not have.
 func (sp *scriptPass) noteService(p string, off int) {
-	rest, ok := strings.CutPrefix(p, "rmx.")
+	if !strings.HasPrefix(p, "rmx.") && !strings.HasPrefix(p, "dom.") {
+		return
+	}
+	if perm := sandboxapi.PermissionOf(p); perm != "" {
+		if _, seen := sp.uses[perm]; !seen {
+			sp.uses[perm] = off
+		}
+	}
+}
+
+// checkAPIMember refuses a path through dom or rmx to a member the API
+// does not have, with the member it most likely meant.
+func (sp *scriptPass) checkAPIMember(p string, off int) {
+	if !on(DefUnknownAPI) {
+		return
+	}
+	unknown, ok := sandboxapi.Unknown(p)
 	if !ok {
 		return
 	}
-	svc := "rmx." + strings.SplitN(rest, ".", 2)[0]
-	if _, known := servicePermission[svc]; !known {
+	if s := sandboxapi.Suggest(p); s != "" {
+		sp.report(RuleUnknownAPI, off, "%s is not part of the remixlet API: did you mean %s?", unknown, s)
 		return
 	}
-	if _, seen := sp.uses[svc]; !seen {
-		sp.uses[svc] = off
-	}
+	parent := unknown[:strings.LastIndexByte(unknown, '.')]
+	sp.report(RuleUnknownAPI, off, "%s is not part of the remixlet API: `remixlet types` and docs/api.md list what %s has", unknown, parent)
 }
 
 // checkTagged: a tagged template calls its tag with the strings, an array.

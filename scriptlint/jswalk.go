@@ -128,7 +128,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.stmt(s.Body)
 	case *esb.SForOf:
 		sp.forInit(s.Init, s.Value)
-		sp.expr(s.Value, useValue)
+		// Iterated: a function is not iterable, so a dangerous value there
+		// only throws; what the loop takes out is a value of its own.
+		sp.expr(s.Value, useInspect)
 		sp.stmt(s.Body)
 	case *esb.SDoWhile:
 		sp.stmt(s.Body)
@@ -504,7 +506,10 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.expr(x.Value, useTarget)
 			return
 		}
-		sp.expr(x.Value, useValue)
+		// [...x] and f(...x) iterate x (a function is not iterable): only
+		// its elements are handed on, and those are checked where they
+		// come from.
+		sp.expr(x.Value, useInspect)
 	case *esb.ETemplate:
 		if x.TagOrNil.Data != nil {
 			sp.expr(x.TagOrNil, useCall)

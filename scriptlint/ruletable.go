@@ -71,6 +71,11 @@ var (
 		Why: "The sandbox offers ECMAScript's built-ins, dom, rmx and a short written list of host APIs, nothing else; a name outside that list is either missing at run time or something the sandbox keeps out (workers, WebAssembly, media and transport constructors), so the code a person reads would not be the code that runs.",
 		Fix: "Use what the message names instead; declare the name if it is your own variable. `remixlet explain js/unknown-global` prints the closed world.",
 	})
+	RuleUnknownAPI = finding.Register(finding.Rule{
+		ID: "js/unknown-api", Title: "A dom or rmx member the API does not have", Severity: finding.Error,
+		Why: "dom and rmx are the whole API a remixlet has; a member that does not exist is a mistake that fails at run time, or a guess at an API the sandbox never offers.",
+		Fix: "Use the member the message suggests; `remixlet types` and docs/api.md list the API.",
+	})
 	RuleGlobalObject = finding.Register(finding.Rule{
 		ID: "js/global-object", Title: "The global object used other than to read a named global", Severity: finding.Error,
 		Why: "globalThis, window, self, frames, parent and top reach every global, eval included; passed, stored, spread, wrapped in a Proxy or destructured with a key the check cannot read, they let code reach what the check never sees.",

@@ -12,6 +12,7 @@ import (
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/sandboxapi"
 	"github.com/remixlet/remixlet/site"
 )
 
@@ -149,14 +150,15 @@ type scriptPass struct {
 	unknownNode string
 	decided     bool // the code was read; its permission use is known
 
-	collecting bool      // first walk: record bindings; second: check
-	infos      []symInfo // by index in esbuild's symbol table
-	fnStack    []*esb.Fn // collecting: the enclosing non-arrow functions (nil for a class body)
-	usesThis   map[*esb.Fn]bool
-	spineBuf   []*esb.EBinary
-	spineUses  []use
+	collecting      bool      // first walk: record bindings; second: check
+	infos           []symInfo // by index in esbuild's symbol table
+	inBundlerHelper bool      // walking one of esbuild's own helpers (bundlerhelpers.go)
+	fnStack         []*esb.Fn // collecting: the enclosing non-arrow functions (nil for a class body)
+	usesThis        map[*esb.Fn]bool
+	spineBuf        []*esb.EBinary
+	spineUses       []use
 
-	uses      map[string]int // rmx service → offset of first use
+	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
 	observe   map[string]int // network:observe host → offset; "" for unknown
 	rmxEscape bool           // rmx passed where the check cannot follow it
@@ -279,7 +281,15 @@ func (sp *scriptPass) run() {
 	sp.fnStack = nil
 	sp.collecting = false
 	for _, part := range tree.Parts {
-		sp.stmts(part.Stmts)
+		for _, st := range part.Stmts {
+			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
+				sp.inBundlerHelper = true
+				sp.stmt(st)
+				sp.inBundlerHelper = false
+				continue
+			}
+			sp.stmt(st)
+		}
 	}
 	sp.importRecords()
 }
@@ -327,10 +337,10 @@ func isRemoteAddress(s string) bool {
 // what the code uses: a service used without its permission is an error;
 // a permission nothing uses is a warning.
 func (sp *scriptPass) reportPermissions() {
-	for _, svc := range serviceOrder {
-		off, used := sp.uses[svc]
-		perm := servicePermission[svc]
-		if !used || perm == "" {
+	for _, ap := range apiPermissions {
+		off, used := sp.uses[ap.kind]
+		perm, svc := ap.kind, ap.api
+		if !used {
 			continue
 		}
 		switch perm {
@@ -360,7 +370,7 @@ func (sp *scriptPass) reportPermissions() {
 		case manifest.NetworkObserve:
 			why = fmt.Sprintf("no rmx.network.observe call reads %s", p.Host)
 		default:
-			why = "no code uses " + permissionService[p.Kind]
+			why = "no code uses " + apiOf(p.Kind)
 		}
 		sp.pass.Report(finding.New(RuleUnusedPermission, manifest.FileName, p.Pos,
 			"%q is declared but %s: remove it (least privilege: a remixlet holds only the permissions it uses)", p.Name, why))
@@ -414,27 +424,34 @@ func (sp *scriptPass) permissionUsed(p manifest.Permission, styleHosts map[strin
 	if sp.rmxEscape {
 		return true
 	}
-	_, ok := sp.uses[permissionService[p.Kind]]
+	_, ok := sp.uses[p.Kind]
 	return ok
 }
 
-// The rmx services and the permission each needs (SPEC section 1).
-var (
-	serviceOrder      = []string{"rmx.storage", "rmx.clipboard", "rmx.notify", "rmx.menu", "rmx.schedule", "rmx.fetch", "rmx.network"}
-	servicePermission = map[string]string{
-		"rmx.storage":   manifest.Storage,
-		"rmx.clipboard": manifest.Clipboard,
-		"rmx.notify":    manifest.Notifications,
-		"rmx.menu":      manifest.Menu,
-		"rmx.schedule":  manifest.Schedule,
-		"rmx.fetch":     manifest.Fetch,
-		"rmx.network":   manifest.NetworkObserve,
+// apiPermissions lists each permission kind the API table names, in the
+// table's order, with the API it guards ("rmx.storage"): the first member
+// that needs it. The member-to-permission mapping is sandboxapi's.
+var apiPermissions = func() (out []apiPermission) {
+	seen := map[string]bool{}
+	for _, m := range sandboxapi.Members() {
+		if m.Permission != "" && !seen[m.Permission] {
+			seen[m.Permission] = true
+			out = append(out, apiPermission{kind: m.Permission, api: m.Path})
+		}
 	}
-	permissionService = map[string]string{
-		manifest.Storage:       "rmx.storage",
-		manifest.Clipboard:     "rmx.clipboard",
-		manifest.Notifications: "rmx.notify",
-		manifest.Menu:          "rmx.menu",
-		manifest.Schedule:      "rmx.schedule",
+	return out
+}()
+
+type apiPermission struct {
+	kind string // manifest.Storage, …
+	api  string // "rmx.storage"
+}
+
+func apiOf(kind string) string {
+	for _, p := range apiPermissions {
+		if p.kind == kind {
+			return p.api
+		}
 	}
-)
+	return kind
+}

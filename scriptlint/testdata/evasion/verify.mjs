@@ -96,7 +96,7 @@ async function run(c) {
   const stub = (path) => new Proxy(function () {}, {
     get(_, prop) {
       if (prop === "then") return undefined;
-      if (path === "rmx") effects.add("rmx:" + String(prop));
+      if (path === "rmx" || path === "dom") effects.add(path + ":" + String(prop));
       return stub(path + "." + String(prop));
     },
     apply(_, __, args) {

@@ -1116,12 +1116,25 @@ func containsLabelWord(text string) bool {
 		}
 		rest := text[i:]
 		for _, w := range labelStems {
-			if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) {
+			if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) && labelled(rest[len(w):]) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// labelled reports text after a label stem that goes on to a value: the
+// rest of the word, then ":" or "=" (api_key=…, "token": "…").
+func labelled(rest string) bool {
+	i := 0
+	for i < len(rest) && (keyByte[rest[i]] == 1 || rest[i] == '_' || rest[i] == '-') {
+		i++
+	}
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '"' || rest[i] == '\'') {
+		i++
+	}
+	return i < len(rest) && (rest[i] == ':' || rest[i] == '=')
 }
 
 var labelStems = []string{"key", "token", "secret", "passw", "pwd", "auth", "credential", "bearer", "apikey"}

@@ -782,7 +782,20 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 		default:
 			return
 		}
-	case *esb.ETemplate, *esb.EBinary:
+	case *esb.ETemplate:
+		for _, part := range x.Parts {
+			if !foldablePart(part.Value) {
+				return
+			}
+		}
+	case *esb.EBinary:
+		// Only chains of literals and names: anything else is rarely
+		// decided, and folding every concatenation would cost.
+		for _, part := range concatParts(x) {
+			if !foldablePart(part) {
+				return
+			}
+		}
 	default:
 		return
 	}
@@ -1182,4 +1195,17 @@ func (sp *scriptPass) isBundlerHelper(s *esb.SLocal) bool {
 	text, ok := bundlerHelpers[sym.OriginalName]
 	off := int(s.Decls[0].Binding.Loc.Start)
 	return ok && off < len(sp.src) && strings.HasPrefix(sp.src[off:], text)
+}
+
+// foldablePart: a literal, a name, or a join, the parts a secret is
+// assembled from.
+func foldablePart(e esb.Expr) bool {
+	switch x := e.Data.(type) {
+	case *esb.EString, *esb.EIdentifier, *esb.ENumber:
+		return true
+	case *esb.ECall:
+		dot, ok := x.Target.Data.(*esb.EDot)
+		return ok && (dot.Name == "join" || dot.Name == "concat" || dot.Name == "fromCharCode")
+	}
+	return false
 }

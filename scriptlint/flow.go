@@ -1119,35 +1119,35 @@ var keyByte = func() (t [256]uint8) {
 	return t
 }()
 
-// containsLabelWord looks for the stems of the words secrets.Labelled
-// knows (key, token, secret, password, passwd, auth, credential, bearer).
+// containsLabelWord looks, before each ":" or "=", for a word holding
+// the stem of one secrets.Labelled knows (key, token, secret, password,
+// auth, credential, bearer): api_key=…, "token": "…".
 func containsLabelWord(text string) bool {
-	for i := 0; i+3 <= len(text); i++ {
-		c := text[i] | 0x20
-		if c != 'k' && c != 't' && c != 's' && c != 'p' && c != 'a' && c != 'c' && c != 'b' {
-			continue
+	for i := 0; i < len(text); {
+		j := strings.IndexAny(text[i:], ":=")
+		if j < 0 {
+			return false
 		}
-		rest := text[i:]
-		for _, w := range labelStems {
-			if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) && labelled(rest[len(w):]) {
-				return true
+		k := i + j
+		e := k
+		for e > i && (text[e-1] == ' ' || text[e-1] == '"' || text[e-1] == '\'') {
+			e--
+		}
+		b := e
+		for b > i && (keyByte[text[b-1]] == 1 || keyByte[text[b-1]] == 2 || text[b-1] == '_' || text[b-1] == '-') {
+			b--
+		}
+		if e-b >= 3 {
+			word := strings.ToLower(text[b:e])
+			for _, stem := range labelStems {
+				if strings.Contains(word, stem) {
+					return true
+				}
 			}
 		}
+		i = k + 1
 	}
 	return false
-}
-
-// labelled reports text after a label stem that goes on to a value: the
-// rest of the word, then ":" or "=" (api_key=…, "token": "…").
-func labelled(rest string) bool {
-	i := 0
-	for i < len(rest) && (keyByte[rest[i]] == 1 || rest[i] == '_' || rest[i] == '-') {
-		i++
-	}
-	for i < len(rest) && (rest[i] == ' ' || rest[i] == '"' || rest[i] == '\'') {
-		i++
-	}
-	return i < len(rest) && (rest[i] == ':' || rest[i] == '=')
 }
 
 var labelStems = []string{"key", "token", "secret", "passw", "pwd", "auth", "credential", "bearer", "apikey"}

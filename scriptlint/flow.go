@@ -336,9 +336,9 @@ func contains(list []string, s string) bool {
 
 // checkDirectCall judges a call of a dangerous global named directly, and
 // the reflective reads that walk to a constructor.
-func (sp *scriptPass) checkDirectCall(e, target esb.Expr, args []esb.Expr, paths []string, u use) {
+func (sp *scriptPass) checkDirectCall(e esb.Expr, name string, args []esb.Expr, paths []string, u use) {
 	off := int(e.Loc.Start)
-	if name, ok := sp.directGlobal(target); ok {
+	{
 		switch name {
 		case "eval":
 			if on(DefEvalArgument) {
@@ -1075,8 +1075,10 @@ var coercions = map[string]bool{
 
 // argUse is the use of the arguments of a call of target.
 func (sp *scriptPass) argUse(target esb.Expr) use {
-	if name, ok := sp.directGlobal(target); ok && coercions[name] {
-		return useInspect
+	if id, ok := target.Data.(*esb.EIdentifier); ok {
+		if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && coercions[s.OriginalName] {
+			return useInspect
+		}
 	}
 	return useValue
 }

@@ -42,10 +42,12 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 	case *esb.EDot:
 		sp.checkMember(e, x.Target, x.Name, true, esb.Expr{}, int(x.NameLoc.Start), u)
 	case *esb.ECall:
-		sp.checkCall(e, x.Target, x.Args, u)
+		name, _ := sp.directGlobal(x.Target)
+		sp.checkCall(e, x.Target, x.Args, u, name)
 		sp.checkFoldedSecret(e)
 	case *esb.ENew:
-		sp.checkCall(e, x.Target, x.Args, u)
+		name, _ := sp.directGlobal(x.Target)
+		sp.checkCall(e, x.Target, x.Args, u, name)
 	case *esb.ETemplate:
 		if x.TagOrNil.Data != nil {
 			sp.checkTagged(e, x)
@@ -123,7 +125,7 @@ func (sp *scriptPass) noteService(p string, off int) {
 // checkAPIMember refuses a path through dom or rmx to a member the API
 // does not have, with the member it most likely meant.
 func (sp *scriptPass) checkAPIMember(p string, off int) {
-	if !on(DefUnknownAPI) {
+	if !on(DefUnknownAPI) || !strings.HasPrefix(p, "rmx.") && !strings.HasPrefix(p, "dom.") {
 		return
 	}
 	unknown, ok := sandboxapi.Unknown(p)
@@ -227,18 +229,20 @@ func has(paths []string, names ...string) bool {
 	return false
 }
 
-func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use) {
+// checkCall judges a call or new of target; direct is the global target
+// names directly ("" when none).
+func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, direct string) {
 	off := int(e.Loc.Start)
 	var buf [4]callee
 	callees := sp.callees(target, args, &buf)
-	sp.checkDirectCall(e, target, args, callees[0].paths, u)
+	sp.checkDirectCall(e, direct, args, callees[0].paths, u)
 	for _, a := range args {
 		sp.checkHandedOn(a)
 	}
 	// Workers and streaming WebAssembly named directly get a message about
 	// the code they load (the closed world refuses them anyway; an alias
 	// of the global object is refused where it is made).
-	switch name, _ := sp.directGlobal(target); name {
+	switch direct {
 	case "Worker", "SharedWorker", "importScripts":
 		sp.checkWorker(callees[0], off)
 	}

@@ -325,8 +325,10 @@ func binaryUses(op esb.OpCode, u use, right esb.Expr) (left, r use) {
 // spine without recursing on the left: the nesting guard lets left-
 // associative chains be as long as the file.
 func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
-	spine := sp.spineBuf[:0]
-	uses := sp.spineUses[:0]
+	var spineArr [16]*esb.EBinary
+	var usesArr [16]use
+	spine := spineArr[:0]
+	uses := usesArr[:0]
 	spine = append(spine, top)
 	uses = append(uses, u)
 	for {
@@ -359,9 +361,6 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 			}
 		}
 	}
-	// The spine buffers are reused by the next chain, which may start
-	// while the right operands below are walked: take them out first.
-	sp.spineBuf, sp.spineUses = nil, nil
 	last := spine[len(spine)-1]
 	lu, _ := binaryUses(last.Op, uses[len(uses)-1], last.Right)
 	if last.Op == esb.BinOpAssign && isPattern(last.Left) {
@@ -378,7 +377,6 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 		}
 		sp.expr(b.Right, ru)
 	}
-	sp.spineBuf, sp.spineUses = spine[:0], uses[:0]
 }
 
 func isPattern(e esb.Expr) bool {

@@ -129,8 +129,8 @@ func (sp *scriptPass) checkAPIMember(p string, off int) {
 		return
 	}
 	unknown, ok := sandboxapi.Unknown(p)
-	if !ok {
-		return
+	if !ok || unknown != p {
+		return // reported where the unknown member itself is read
 	}
 	if s := sandboxapi.Suggest(p); s != "" {
 		sp.report(RuleUnknownAPI, off, "%s is not part of the remixlet API: did you mean %s?", unknown, s)

@@ -291,7 +291,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		}
 		return
 	}
-	if u != useTarget {
+	if u != useTarget && sp.mayReachAPI(target) {
 		targetPaths := sp.resolve(target)
 		if !known {
 			for _, p := range targetPaths {
@@ -1210,4 +1210,41 @@ func foldablePart(e esb.Expr) bool {
 		return ok && (dot.Name == "join" || dot.Name == "concat" || dot.Name == "fromCharCode")
 	}
 	return false
+}
+
+// mayReachAPI is a cheap test before resolve: only a member chain rooted
+// at rmx or dom, at a binding that may hold them (or the global object),
+// or at a call can resolve to an API path.
+func (sp *scriptPass) mayReachAPI(e esb.Expr) bool {
+	for i := 0; i < 64; i++ {
+		switch x := e.Data.(type) {
+		case *esb.EDot:
+			e = x.Target
+		case *esb.EIndex:
+			e = x.Target
+		case *esb.EAnnotation:
+			e = x.Value
+		case *esb.EIdentifier:
+			s, info := sp.lookup(x.Ref)
+			if s == nil {
+				return false
+			}
+			if s.Kind == esb.SymbolUnbound {
+				n := s.OriginalName
+				return n == "rmx" || n == "dom" || isGlobalObjectName(n) || n == "Reflect" || n == "Object"
+			}
+			for _, p := range sp.resolveSymbol(info, 0) {
+				if strings.HasPrefix(p, "rmx") || strings.HasPrefix(p, "dom") || p == "globalThis" || strings.HasPrefix(p, "Reflect") || strings.HasPrefix(p, "Object") {
+					return true
+				}
+			}
+			// A binding holding a literal with rmx inside ({api: rmx}).
+			return info.literals
+		case *esb.EThis:
+			return false
+		default:
+			return true
+		}
+	}
+	return true
 }

@@ -101,6 +101,9 @@ func (sp *scriptPass) checkHandedOn(e esb.Expr) {
 	default:
 		return
 	}
+	if !sp.mayReachAPI(e) {
+		return
+	}
 	for _, p := range sp.resolve(e) {
 		if p == "rmx" || (strings.HasPrefix(p, "rmx.") && strings.Count(p, ".") == 1) {
 			sp.rmxEscape = true

@@ -1,8 +1,6 @@
 package remixletbridge
 
 import (
-	"math/bits"
-
 	"github.com/evanw/esbuild/internal/config"
 	"github.com/evanw/esbuild/internal/js_lexer"
 	"github.com/evanw/esbuild/internal/logger"
@@ -78,6 +76,7 @@ type frame struct {
 	seg      int    // depth-adding tokens since the last sibling boundary that stay open to their right (assignments, arrows, ?:, statements)
 	closed   int    // depth-adding tokens since the last binary operator that close before it (prefixes, member reads, calls)
 	levels   uint32 // the precedence levels of the left-associative binary operators in this segment
+	nlevels  int    // how many bits levels has
 	strAdds  int    // + after a string literal in this segment: esbuild folds adjacent literals, copying the text so far each time
 	ternary  int    // "?" seen in this segment still waiting for ":"
 	declBody bool   // for frameParams: the function is a declaration
@@ -128,7 +127,7 @@ func (s *scanner) top() *frame { return &s.stack[len(s.stack)-1] }
 
 func (s *scanner) depth() int {
 	f := s.top()
-	return f.base + f.seg + f.closed + bits.OnesCount32(f.levels) + f.strAdds/2
+	return f.base + f.seg + f.closed + f.nlevels + f.strAdds/2
 }
 
 func (s *scanner) note(offset int) bool {
@@ -164,7 +163,10 @@ func (s *scanner) addClosed(n int) { s.top().closed += n }
 func (s *scanner) binary(level int) {
 	f := s.top()
 	f.closed = 0
-	f.levels |= 1 << level
+	if bit := uint32(1) << level; f.levels&bit == 0 {
+		f.levels |= bit
+		f.nlevels++
+	}
 }
 
 func (s *scanner) reset() {
@@ -172,6 +174,7 @@ func (s *scanner) reset() {
 	f.seg = 0
 	f.closed = 0
 	f.levels = 0
+	f.nlevels = 0
 	f.strAdds = 0
 	f.ternary = 0
 }

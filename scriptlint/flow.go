@@ -611,14 +611,20 @@ func (sp *scriptPass) mayBeFunctionDepth(e esb.Expr, depth int) bool {
 		if info.updated || (len(info.sources) == 0 && info.fn == "") || info.fn != "" || info.resolving {
 			return true
 		}
+		if info.memoFn != 0 {
+			return info.memoFn == 2
+		}
 		info.resolving = true
-		defer func() { info.resolving = false }()
+		may := false
 		for _, src := range info.sources {
 			if len(src.keys) > 0 || sp.mayBeFunctionDepth(src.expr, depth) {
-				return true
+				may = true
+				break
 			}
 		}
-		return false
+		info.resolving = false
+		info.memoFn = memo(may)
+		return may
 	}
 	return true
 }
@@ -741,14 +747,20 @@ func (sp *scriptPass) numeric(e esb.Expr, depth int) bool {
 		if s == nil || s.Kind == esb.SymbolUnbound || len(info.sources) == 0 || info.folding {
 			return false
 		}
+		if info.memoNum != 0 {
+			return info.memoNum == 2
+		}
 		info.folding = true
-		defer func() { info.folding = false }()
+		num := true
 		for _, src := range info.sources {
 			if len(src.keys) > 0 || !sp.numeric(src.expr, depth) {
-				return false
+				num = false
+				break
 			}
 		}
-		return true
+		info.folding = false
+		info.memoNum = memo(num)
+		return num
 	}
 	return false
 }
@@ -910,19 +922,24 @@ func (sp *scriptPass) isData(e esb.Expr, depth int) bool {
 		if s == nil || s.Kind == esb.SymbolUnbound || info.mutated || info.fn != "" || len(info.sources) == 0 || info.folding {
 			return false
 		}
+		if info.memoData != 0 {
+			return info.memoData == 2
+		}
 		info.folding = true
-		defer func() { info.folding = false }()
+		ok := true
 		for _, src := range info.sources {
-			if !sp.isData(src.expr, depth) {
-				return false
+			if ok && !sp.isData(src.expr, depth) {
+				ok = false
 			}
 		}
 		for _, v := range info.memberSources {
-			if !sp.isData(v, depth) {
-				return false
+			if ok && !sp.isData(v, depth) {
+				ok = false
 			}
 		}
-		return true
+		info.folding = false
+		info.memoData = memo(ok)
+		return ok
 	}
 	return false
 }
@@ -1177,7 +1194,7 @@ func rootGlobalName(sp *scriptPass, e esb.Expr) string {
 // here: the defence is on, and the walk is not inside one of the bundler's
 // own helpers (bundlerhelpers.go).
 func (sp *scriptPass) constructorChecks() bool {
-	return on(DefConstructorRead) && !sp.inBundlerHelper
+	return on(DefConstructorRead) && !sp.inBundlerHelper && sp.perRule[RuleConstructorRead] <= maxPerRule
 }
 
 // isBundlerHelper reports a top-level var declaration whose text is
@@ -1247,4 +1264,11 @@ func (sp *scriptPass) mayReachAPI(e esb.Expr) bool {
 		}
 	}
 	return true
+}
+
+func memo(b bool) int8 {
+	if b {
+		return 2
+	}
+	return 1
 }

@@ -3,6 +3,7 @@ package scriptlint
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -133,13 +134,14 @@ func syntaxText(text string) string {
 
 // scriptPass is one run of the script analyzer over one file.
 type scriptPass struct {
-	pass     *analysis.Pass
-	m        *manifest.Manifest
-	src      string
-	srcBytes []byte
-	lines    *finding.Lines // built on the first finding: most files have few
-	lastPos  cachedPosition
-	res      *esb.Result
+	pass       *analysis.Pass
+	m          *manifest.Manifest
+	src        string
+	srcBytes   []byte
+	lines      *finding.Lines // built on the first finding: most files have few
+	lastPos    cachedPosition
+	lineStarts []int
+	res        *esb.Result
 
 	findings []finding.Finding
 	reported map[reportKey]bool
@@ -183,32 +185,53 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 	}
 }
 
-// position turns a byte offset into a line and column. Findings come
-// mostly in source order, often many on one line of minified code, so the
-// column is counted on from the previous position on the same line rather
-// than from the line's start.
+// position turns a byte offset into a line and column, as finding.Lines
+// does. Findings come mostly in source order, often many on one line of
+// minified code, so the column is counted on from the previous position
+// when it is on the same line, rather than from the line's start.
 func (sp *scriptPass) position(off int) finding.Position {
 	if sp.lines == nil {
 		sp.lines = finding.NewLines(sp.srcBytes)
+		sp.lineStarts = lineStarts(sp.srcBytes)
 	}
+	if off < 0 || off >= len(sp.srcBytes) || !utf8.RuneStart(sp.srcBytes[off]) {
+		return sp.lines.Position(off)
+	}
+	line := sort.SearchInts(sp.lineStarts, off+1) - 1
 	last := sp.lastPos
-	if last.ok && off >= last.off && off < len(sp.srcBytes) && utf8.RuneStart(sp.srcBytes[off]) &&
-		bytes.IndexAny(sp.srcBytes[last.off:off], "\r\n") < 0 {
-		p := finding.Position{Line: last.pos.Line, Column: last.pos.Column + utf8.RuneCount(sp.srcBytes[last.off:off])}
-		sp.lastPos = cachedPosition{off: off, pos: p, ok: true}
-		return p
+	var p finding.Position
+	if last.ok && last.line == line && off >= last.off {
+		p = finding.Position{Line: line + 1, Column: last.pos.Column + utf8.RuneCount(sp.srcBytes[last.off:off])}
+	} else {
+		p = finding.Position{Line: line + 1, Column: utf8.RuneCount(sp.srcBytes[sp.lineStarts[line]:off]) + 1}
 	}
-	p := sp.lines.Position(off)
-	if off >= 0 && off < len(sp.srcBytes) && utf8.RuneStart(sp.srcBytes[off]) {
-		sp.lastPos = cachedPosition{off: off, pos: p, ok: true}
-	}
+	sp.lastPos = cachedPosition{off: off, line: line, pos: p, ok: true}
 	return p
 }
 
+// lineStarts lists where each line starts, breaking lines as
+// finding.NewLines does (at \n, \r\n and \r).
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i := 0; i < len(src); {
+		j := bytes.IndexAny(src[i:], "\r\n")
+		if j < 0 {
+			break
+		}
+		i += j
+		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+			i++
+		}
+		i++
+		starts = append(starts, i)
+	}
+	return starts
+}
+
 type cachedPosition struct {
-	off int
-	pos finding.Position
-	ok  bool
+	off, line int
+	pos       finding.Position
+	ok        bool
 }
 
 // maxPerRule caps the findings of one rule in one file: past it, one more
@@ -252,7 +275,7 @@ type overflowNote struct {
 func (sp *scriptPass) flushOverflow() {
 	for _, o := range sp.overflow {
 		sp.findings = append(sp.findings, finding.New(o.rule, ScriptFile, sp.position(o.off),
-			"and %d more findings like the ones above from here on, not listed one by one: fix those first, then lint again", sp.perRule[o.rule]-maxPerRule))
+			"and more findings like the ones above from here on, not listed one by one (past %d, the check stops looking): fix those first, then lint again", maxPerRule))
 	}
 	sp.overflow = nil
 }

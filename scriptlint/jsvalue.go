@@ -43,9 +43,9 @@ type symInfo struct {
 	// Memos of isData, mayBeFunction and numeric (0 not known, 1 false,
 	// 2 true): flow-insensitive, so one answer per binding.
 	memoData, memoFn, memoNum int8
-	konst         bool
-	updated       bool // assigned by ++, --, or an operator assignment
-	literals      bool // some source is an object or array literal
+	konst                     bool
+	updated                   bool // assigned by ++, --, or an operator assignment
+	literals                  bool // some source is an object or array literal
 
 	global *globalInfo // for an unbound name
 

@@ -138,9 +138,8 @@ type scriptPass struct {
 	m          *manifest.Manifest
 	src        string
 	srcBytes   []byte
-	lines      *finding.Lines // built on the first finding: most files have few
-	lastPos    cachedPosition
-	lineStarts []int
+	lineStarts []int // built on the first finding: most files have few
+	runeBlocks []int // characters before each block of runeBlock bytes
 	res        *esb.Result
 
 	findings []finding.Finding
@@ -186,52 +185,83 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 }
 
 // position turns a byte offset into a line and column, as finding.Lines
-// does. Findings come mostly in source order, often many on one line of
-// minified code, so the column is counted on from the previous position
-// when it is on the same line, rather than from the line's start.
+// does, in time independent of the line's length: minified code is one
+// long line, and findings do not come in source order. The column is the
+// number of characters from the line's start, counted with a table of how
+// many characters precede each block of the file.
 func (sp *scriptPass) position(off int) finding.Position {
-	if sp.lines == nil {
-		sp.lines = finding.NewLines(sp.srcBytes)
+	if sp.lineStarts == nil {
 		sp.lineStarts = lineStarts(sp.srcBytes)
+		sp.runeBlocks = runeBlocks(sp.srcBytes)
 	}
-	if off < 0 || off >= len(sp.srcBytes) || !utf8.RuneStart(sp.srcBytes[off]) {
-		return sp.lines.Position(off)
-	}
+	src := sp.srcBytes
+	off = max(0, min(off, len(src)))
 	line := sort.SearchInts(sp.lineStarts, off+1) - 1
-	last := sp.lastPos
-	var p finding.Position
-	if last.ok && last.line == line && off >= last.off {
-		p = finding.Position{Line: line + 1, Column: last.pos.Column + utf8.RuneCount(sp.srcBytes[last.off:off])}
-	} else {
-		p = finding.Position{Line: line + 1, Column: utf8.RuneCount(sp.srcBytes[sp.lineStarts[line]:off]) + 1}
+	start := sp.lineStarts[line]
+	for off > start && off < len(src) && !utf8.RuneStart(src[off]) {
+		off--
 	}
-	sp.lastPos = cachedPosition{off: off, line: line, pos: p, ok: true}
-	return p
+	return finding.Position{Line: line + 1, Column: sp.runesBefore(off) - sp.runesBefore(start) + 1}
+}
+
+const runeBlock = 1024
+
+// runesBefore is the number of characters in src[:off], off at a
+// character's start.
+func (sp *scriptPass) runesBefore(off int) int {
+	b := off / runeBlock
+	return sp.runeBlocks[b] + charStarts(sp.srcBytes[b*runeBlock:off])
+}
+
+// runeBlocks[i] is the number of characters that start before byte
+// i*runeBlock.
+func runeBlocks(src []byte) []int {
+	out := make([]int, len(src)/runeBlock+1)
+	for i := 1; i < len(out); i++ {
+		out[i] = out[i-1] + charStarts(src[(i-1)*runeBlock:i*runeBlock])
+	}
+	return out
+}
+
+// charStarts counts the bytes of b that start a character (script.js is
+// valid UTF-8: the loader refuses anything else, so that is its number of
+// characters, whatever block boundaries split).
+func charStarts(b []byte) int {
+	n := len(b)
+	for _, c := range b {
+		if c&0xC0 == 0x80 {
+			n--
+		}
+	}
+	return n
 }
 
 // lineStarts lists where each line starts, breaking lines as
 // finding.NewLines does (at \n, \r\n and \r).
 func lineStarts(src []byte) []int {
 	starts := []int{0}
-	for i := 0; i < len(src); {
-		j := bytes.IndexAny(src[i:], "\r\n")
-		if j < 0 {
-			break
+	if bytes.IndexByte(src, '\r') < 0 {
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				return starts
+			}
+			i += j + 1
+			starts = append(starts, i)
 		}
-		i += j
-		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-			i++
+	}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
 		}
-		i++
-		starts = append(starts, i)
 	}
 	return starts
-}
-
-type cachedPosition struct {
-	off, line int
-	pos       finding.Position
-	ok        bool
 }
 
 // maxPerRule caps the findings of one rule in one file: past it, one more

@@ -156,8 +156,6 @@ type scriptPass struct {
 	inBundlerHelper bool      // walking one of esbuild's own helpers (bundlerhelpers.go)
 	fnStack         []*esb.Fn // collecting: the enclosing non-arrow functions (nil for a class body)
 	usesThis        map[*esb.Fn]bool
-	spineBuf        []*esb.EBinary
-	spineUses       []use
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts

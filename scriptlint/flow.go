@@ -765,15 +765,30 @@ func (sp *scriptPass) numeric(e esb.Expr, depth int) bool {
 	return false
 }
 
-// usesThisOf marks, in the collecting walk, each non-arrow function whose
-// own body reads this.
+// noteThis marks, in the collecting walk, the enclosing non-arrow function
+// (or class body) as reading this.
 func (sp *scriptPass) noteThis() {
-	if n := len(sp.fnStack); n > 0 && sp.fnStack[n-1] != nil {
+	if n := len(sp.fnStack); n > 0 {
+		sp.fnStack[n-1].usesThis = true
+	}
+}
+
+// popFunction ends a function (or class body) in the collecting walk,
+// recording whether the function read this.
+func (sp *scriptPass) popFunction() {
+	top := sp.fnStack[len(sp.fnStack)-1]
+	sp.fnStack = sp.fnStack[:len(sp.fnStack)-1]
+	if top.fn != nil && top.usesThis {
 		if sp.usesThis == nil {
 			sp.usesThis = map[*esb.Fn]bool{}
 		}
-		sp.usesThis[sp.fnStack[n-1]] = true
+		sp.usesThis[top.fn] = true
 	}
+}
+
+type fnFrame struct {
+	fn       *esb.Fn // nil for a class body
+	usesThis bool
 }
 
 // checkFoldedSecret scans a string the text assembles from parts (a join

@@ -219,12 +219,12 @@ func fnKind(fn *esb.Fn) string {
 
 func (sp *scriptPass) fn(fn *esb.Fn) {
 	if sp.collecting {
-		sp.fnStack = append(sp.fnStack, fn)
+		sp.fnStack = append(sp.fnStack, fnFrame{fn: fn})
 	}
 	sp.args(fn.Args)
 	sp.stmts(fn.Body.Block.Stmts)
 	if sp.collecting {
-		sp.fnStack = sp.fnStack[:len(sp.fnStack)-1]
+		sp.popFunction()
 	}
 }
 
@@ -251,13 +251,13 @@ func (sp *scriptPass) class(c *esb.Class) {
 	sp.decorators(c.Decorators)
 	sp.expr(c.ExtendsOrNil, useValue)
 	if sp.collecting {
-		sp.fnStack = append(sp.fnStack, nil) // this in a field is the instance
+		sp.fnStack = append(sp.fnStack, fnFrame{}) // this in a field is the instance
 	}
 	for i := range c.Properties {
 		sp.property(&c.Properties[i])
 	}
 	if sp.collecting {
-		sp.fnStack = sp.fnStack[:len(sp.fnStack)-1]
+		sp.popFunction()
 	}
 }
 

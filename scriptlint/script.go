@@ -154,7 +154,7 @@ type scriptPass struct {
 	collecting      bool      // first walk: record bindings; second: check
 	infos           []symInfo // by index in esbuild's symbol table
 	inBundlerHelper bool      // walking one of esbuild's own helpers (bundlerhelpers.go)
-	fnStack         []*esb.Fn // collecting: the enclosing non-arrow functions (nil for a class body)
+	fnStack         []fnFrame // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it

@@ -89,7 +89,7 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 		}
 		if o := outsideByName[name]; o != nil && o.Replaced {
 			sp.report(RuleReplacedGlobal, off, "%s: %s", name, o.UseInstead)
-		} else {
+		} else if sp.perRule[RuleUnknownGlobal] <= maxPerRule {
 			sp.report(RuleUnknownGlobal, off, "%s: %s", name, unknownGlobalAdvice(name))
 		}
 		return
@@ -1120,26 +1120,24 @@ func (sp *scriptPass) argUse(target esb.Expr) use {
 // mixes both; a labelled value stands next to a word such as key, token,
 // secret or password. Most comments are prose with neither.
 func mayHoldKey(text string) bool {
-	run, letters, digits := 0, false, false
+	run, seen := 0, uint8(0)
 	for i := 0; i < len(text); i++ {
-		switch keyByte[text[i]] {
-		case 0:
-			run, letters, digits = 0, false, false
+		c := keyByte[text[i]]
+		if c == 0 {
+			run, seen = 0, 0
 			continue
-		case 1:
-			letters = true
-		case 2:
-			digits = true
 		}
 		run++
-		if run >= 16 && letters && digits {
+		seen |= c
+		if run >= 16 && seen&3 == 3 {
 			return true
 		}
 	}
 	return containsLabelWord(text)
 }
 
-// keyByte classes: 0 ends a run, 1 a letter, 2 a digit, 3 other token bytes.
+// keyByte classes, as bits: 0 ends a run, 1 a letter, 2 a digit, 4 other
+// token bytes.
 var keyByte = func() (t [256]uint8) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c], t[c-'a'+'A'] = 1, 1
@@ -1148,7 +1146,7 @@ var keyByte = func() (t [256]uint8) {
 		t[c] = 2
 	}
 	for _, c := range "_-+/=" {
-		t[c] = 3
+		t[c] = 4
 	}
 	return t
 }()
@@ -1157,18 +1155,31 @@ var keyByte = func() (t [256]uint8) {
 // the stem of one secrets.Labelled knows (key, token, secret, password,
 // auth, credential, bearer): api_key=…, "token": "…".
 func containsLabelWord(text string) bool {
+	colon, equals := strings.IndexByte(text, ':'), strings.IndexByte(text, '=')
 	for i := 0; i < len(text); {
-		j := strings.IndexAny(text[i:], ":=")
-		if j < 0 {
+		if colon >= 0 && colon < i {
+			if colon = strings.IndexByte(text[i:], ':'); colon >= 0 {
+				colon += i
+			}
+		}
+		if equals >= 0 && equals < i {
+			if equals = strings.IndexByte(text[i:], '='); equals >= 0 {
+				equals += i
+			}
+		}
+		k := colon
+		if k < 0 || equals >= 0 && equals < k {
+			k = equals
+		}
+		if k < 0 {
 			return false
 		}
-		k := i + j
 		e := k
 		for e > i && (text[e-1] == ' ' || text[e-1] == '"' || text[e-1] == '\'') {
 			e--
 		}
 		b := e
-		for b > i && (keyByte[text[b-1]] == 1 || keyByte[text[b-1]] == 2 || text[b-1] == '_' || text[b-1] == '-') {
+		for b > i && (keyByte[text[b-1]]&3 != 0 || text[b-1] == '_' || text[b-1] == '-') {
 			b--
 		}
 		if e-b >= 3 {

@@ -2,7 +2,9 @@ package scriptlint
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -226,6 +228,13 @@ func runeBlocks(src []byte) []int {
 // characters, whatever block boundaries split).
 func charStarts(b []byte) int {
 	n := len(b)
+	const high = 0x8080808080808080
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		// A continuation byte is 10xxxxxx: bit 7 set, bit 6 clear.
+		n -= bits.OnesCount64(w & high &^ (w << 1))
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c&0xC0 == 0x80 {
 			n--

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/digest"
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
@@ -55,15 +57,20 @@ const manifestWithStorage = `{
 }
 `
 
-var tokenLine = regexp.MustCompile(`\n([0-9a-f]{32})\n$`)
+// tokenOnly is approve's standard output on success: the token alone.
+var tokenOnly = regexp.MustCompile(`^([0-9a-f]{32})\n$`)
 
-// approve runs `remixlet approve` and returns the token on its last line.
+// approve runs `remixlet approve` and returns the token, which must be all
+// it printed on standard output.
 func approve(t *testing.T, args ...string) string {
 	t.Helper()
 	code, out, errOut := run(t, append([]string{"approve"}, args...)...)
-	m := tokenLine.FindStringSubmatch(out)
+	m := tokenOnly.FindStringSubmatch(out)
 	if code != 0 || m == nil {
-		t.Fatalf("approve %q: exit %d, no token on the last line\n%s%s", args, code, out, errOut)
+		t.Fatalf("approve %q: exit %d, standard output is not the token alone\nstdout:\n%s\nstderr:\n%s", args, code, out, errOut)
+	}
+	if !strings.Contains(errOut, "--approval "+m[1]) {
+		t.Errorf("approve's hint does not show the token:\n%s", errOut)
 	}
 	return m[1]
 }
@@ -128,7 +135,7 @@ func TestApprovalFlow(t *testing.T) {
 
 	code, out, errOut = run(t, "history", "hide", "--store", st)
 	expect(t, "history", code, out, errOut, 0,
-		"hide: 3 version(s)", "version 1  ", "version 2  ", "+storage", "version 3  ", "(running)",
+		"hide: 3 versions", "version 1  ", "version 2  ", "+storage", "version 3  ", "(running)",
 		"script.js changed: 1 line added, 0 lines removed", "permissions: storage")
 
 	code, out, errOut = run(t, "restore", "hide", "1", "--store", st)
@@ -151,10 +158,12 @@ func TestApprovalFlow(t *testing.T) {
 	expect(t, "export a missing version", code, out, errOut, 2, "no version 9")
 
 	code, out, errOut = run(t, "delete", "hide", "--store", st)
-	expect(t, "delete", code, out, errOut, 0, "deleted hide: 4 version(s)")
+	expect(t, "delete without --yes", code, out, errOut, 1, "Delete hide: 4 versions", "approval/not-confirmed", "nothing was deleted")
+	code, out, errOut = run(t, "delete", "hide", "--store", st, "--yes")
+	expect(t, "delete", code, out, errOut, 0, "deleted hide: 4 versions")
 	code, out, errOut = run(t, "history", "hide", "--store", st)
 	expect(t, "history after delete", code, out, errOut, 2, `has no remixlet "hide"`)
-	code, out, errOut = run(t, "delete", "hide", "--store", st)
+	code, out, errOut = run(t, "delete", "hide", "--store", st, "--yes")
 	expect(t, "delete twice", code, out, errOut, 2, `has no remixlet "hide"`)
 
 	// Deleting took the permission with it.
@@ -181,17 +190,22 @@ func TestApproveDialog(t *testing.T) {
 		t.Error("approved without confirmation")
 	}
 
-	// On a terminal, y answers the dialog.
+	if out != "" {
+		t.Errorf("a refused approval wrote to standard output: %q", out)
+	}
+
+	// On a terminal, y answers the dialog, shown where the person answers.
 	var outBuf, errBuf bytes.Buffer
-	opts := &approveOptions{storeOptions: storeOptions{Store: st}, Dir: example, ID: "hide", Interactive: true}
+	opts := &approveOptions{storeOptions: storeOptions{Store: st}, Request: approval.Request{Dir: example, ID: "hide"}, Interactive: true}
 	err := runApprove(opts, streams{In: strings.NewReader("y\n"), Out: &outBuf, ErrOut: &errBuf})
-	if err != nil || !tokenLine.MatchString(outBuf.String()) || !strings.Contains(errBuf.String(), "Allow and apply? [y/N]") {
-		t.Fatalf("answered y: %v\n%s%s", err, outBuf.String(), errBuf.String())
+	if err != nil || !tokenOnly.MatchString(outBuf.String()) || !strings.Contains(errBuf.String(), "The dialog:") || !strings.Contains(errBuf.String(), "Allow and apply? [y/N]") {
+		t.Fatalf("answered y: %v\nstdout:\n%s\nstderr:\n%s", err, outBuf.String(), errBuf.String())
 	}
 	outBuf.Reset()
+	errBuf.Reset()
 	err = runApprove(opts, streams{In: strings.NewReader("n\n"), Out: &outBuf, ErrOut: &errBuf})
-	if err == nil || !strings.Contains(outBuf.String(), "approval/not-confirmed") {
-		t.Fatalf("answered n: %v\n%s", err, outBuf.String())
+	if err == nil || outBuf.String() != "" || !strings.Contains(errBuf.String(), "approval/not-confirmed") {
+		t.Fatalf("answered n: %v\nstdout:\n%s\nstderr:\n%s", err, outBuf.String(), errBuf.String())
 	}
 
 	token := approve(t, example, "--id", "hide", "--store", st, "--yes")
@@ -228,15 +242,15 @@ func TestActivateClock(t *testing.T) {
 			now := start
 			clock := func() time.Time { return now }
 			var out bytes.Buffer
-			io := streams{In: strings.NewReader(""), Out: &out, ErrOut: &out}
-			err := runApprove(&approveOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, ID: "hide", ChatSite: "https://news.example.com/"}, io)
-			m := tokenLine.FindStringSubmatch(out.String())
+			std := streams{In: strings.NewReader(""), Out: &out, ErrOut: io.Discard}
+			err := runApprove(&approveOptions{storeOptions: storeOptions{Store: st, Now: clock}, Request: approval.Request{Dir: example, ID: "hide", ChatSite: "https://news.example.com/"}}, std)
+			m := tokenOnly.FindStringSubmatch(out.String())
 			if err != nil || m == nil {
 				t.Fatalf("approve: %v\n%s", err, out.String())
 			}
 			now = start.Add(tc.after)
 			out.Reset()
-			err = runActivate(&activateOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, Approval: m[1]}, io)
+			err = runActivate(&activateOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, Approval: m[1]}, std)
 			code := 0
 			if ee, ok := err.(exitError); ok {
 				code = ee.code
@@ -329,7 +343,7 @@ func TestRestoreUsesTodaysChecks(t *testing.T) {
 	code, out, errOut = run(t, "restore", "hide", "1", "--yes", "--store", st)
 	expect(t, "restore a version today's checks refuse", code, out, errOut, 1, "css/remote-load", "approval/refused", "cannot be restored")
 	code, out, errOut = run(t, "history", "hide", "--store", st)
-	expect(t, "history after a refused restore", code, out, errOut, 0, "hide: 2 version(s)")
+	expect(t, "history after a refused restore", code, out, errOut, 0, "hide: 2 versions")
 }
 
 // A link added after approval is not in the digest (the loader refuses

@@ -823,6 +823,9 @@ func (s *Store) createNew() error {
 		return err
 	}
 	tmp, err := s.writeFresh(emptySnapshot())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // another process's clean-up removed it: look again
+	}
 	if err != nil {
 		return s.cannotWrite(err)
 	}
@@ -877,17 +880,31 @@ func (s *Store) makeFolder() error {
 
 // removeTemporaries removes temporary files left by processes that
 // stopped while writing a new store.db. It runs under the store's
-// exclusive lock, so no rewrite is under way; a first approval that is
-// still under way finds its file gone and looks again.
+// exclusive lock, so no rewrite is under way; a first approval still
+// building its file holds bbolt's lock on it and is left alone, and one
+// that has just let go of it finds its file gone and looks again.
 func (s *Store) removeTemporaries() {
 	entries, err := os.ReadDir(s.Dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), tempPrefix) {
-			_ = os.Remove(filepath.Join(s.Dir, e.Name()))
+		if !strings.HasPrefix(e.Name(), tempPrefix) {
+			continue
 		}
+		path := filepath.Join(s.Dir, e.Name())
+		f, err := os.OpenFile(path, os.O_RDONLY|openNoFollow, 0)
+		if err != nil {
+			_ = os.Remove(path) // a link or something else: not ours to open
+			continue
+		}
+		// A second name of store.db itself (a first approval stopped
+		// between linking it into place and removing its temporary
+		// name), or a file nobody holds.
+		if s.stillNamed(f) || lockFile(f, true, 0) == nil {
+			_ = os.Remove(path)
+		}
+		_ = f.Close()
 	}
 }
 

@@ -362,3 +362,93 @@ func TestActivateRefusesALinkAddedAfterApproval(t *testing.T) {
 	code, out, errOut = run(t, "history", "hide", "--store", st)
 	expect(t, "nothing stored", code, out, errOut, 2, "no remixlet")
 }
+
+// The rough edges a new user hits with the store commands.
+func TestStoreCommandEdges(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	chat := "--chat-site=https://news.example.com/"
+
+	// Against a store that does not exist: named, and never created.
+	code, out, errOut := run(t, "activate", example, "--approval", strings.Repeat("a", 32), "--store", st)
+	expect(t, "activate with no store", code, out, errOut, 1, "approval/unknown", "no store in "+st)
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history with no store", code, out, errOut, 2, "no store in "+st)
+	code, out, errOut = run(t, "list", "--store", st)
+	expect(t, "list with no store", code, out, errOut, 0, "holds no remixlets")
+	if _, err := os.Stat(st); !os.IsNotExist(err) {
+		t.Fatalf("a read created the store: %v", err)
+	}
+
+	// approve's hint keeps --store and shows the real token.
+	code, out, errOut = run(t, "approve", example, "--id", "hide", chat, "--store", st)
+	token := strings.TrimSpace(out)
+	expect(t, "approve", code, out, errOut, 0, "remixlet activate "+example+" --approval "+token+" --store "+st)
+	if strings.Contains(errOut, "TOKEN") {
+		t.Error("the hint shows a literal TOKEN")
+	}
+	code, out, errOut = run(t, "activate", example, "--approval", token, "--store", st)
+	expect(t, "activate", code, out, errOut, 0, "activated hide version 1")
+
+	// A refused approval writes nothing to standard output.
+	bad := copyDir(t, example, filepath.Join(tmp, "bad"))
+	writeFile(t, bad, "script.js", "eval(location.hash)\n")
+	code, out, errOut = run(t, "approve", bad, "--id", "hide", chat, "--store", st)
+	expect(t, "approve refused files", code, out, errOut, 1, "Decision: refuse", "approval/refused")
+	if out != "" {
+		t.Errorf("a refused approval wrote to standard output: %q", out)
+	}
+
+	// History times are RFC 3339.
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history", code, out, errOut, 0)
+	if !regexp.MustCompile(`version 1  \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ  h1:`).MatchString(out) {
+		t.Errorf("history times are not RFC 3339:\n%s", out)
+	}
+
+	// list, text and json.
+	code, out, errOut = run(t, "list", "--store", st)
+	expect(t, "list", code, out, errOut, 0, `hide  "Hide promoted posts"`, "running: version 1 of 1", "sites: https://news.example.com/*", "permissions: none")
+	code, out, errOut = run(t, "list", "--store", st, "--format", "json")
+	expect(t, "list json", code, out, errOut, 0, `"id": "hide"`, `"running": 1`, `"sites": [`, `"permissions": []`)
+
+	// export ID VERSION without OUT is a usage error, and makes no folder.
+	wd, _ := os.Getwd()
+	if err := os.Chdir(tmp); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "export", "hide", "1", "--store", st)
+	_ = os.Chdir(wd)
+	expect(t, "export without OUT", code, out, errOut, 2, "give the folder to write to after the version")
+	if _, err := os.Stat(filepath.Join(tmp, "1")); !os.IsNotExist(err) {
+		t.Error("export without OUT made a folder named after the version")
+	}
+
+	// delete asks like restore: no terminal and no --yes is a refusal.
+	code, out, errOut = run(t, "delete", "hide", "--store", st)
+	expect(t, "delete without --yes", code, out, errOut, 1, "approval/not-confirmed", "nothing was deleted")
+	code, out, errOut = run(t, "list", "--store", st)
+	expect(t, "still there", code, out, errOut, 0, "hide")
+	var outBuf, errBuf bytes.Buffer
+	err := runDelete(&deleteOptions{storeOptions: storeOptions{Store: st}, ID: "hide", Interactive: true}, streams{In: strings.NewReader("y\n"), Out: &outBuf, ErrOut: &errBuf})
+	if err != nil || !strings.Contains(errBuf.String(), "Delete hide and its whole history? [y/N]") || !strings.Contains(outBuf.String(), "deleted hide: 1 version") {
+		t.Fatalf("delete answered y: %v\n%s%s", err, outBuf.String(), errBuf.String())
+	}
+}
+
+// diff runs every check lint runs: files lint refuses are refused, with
+// the findings, never "activate without a question".
+func TestDiffRefusesWhatLintRefuses(t *testing.T) {
+	dir := copyDir(t, example, filepath.Join(t.TempDir(), "bad"))
+	writeFile(t, dir, "script.js", "eval(location.hash)\n")
+	code, out, errOut := run(t, "lint", dir)
+	expect(t, "lint", code, out, errOut, 1)
+	code, out, errOut = run(t, "diff", dir, "--chat-site", "https://news.example.com/")
+	expect(t, "diff of refused files", code, out, errOut, 1, "js/", "Decision: refuse (exit 1)", "approval/refused")
+	code, out, errOut = run(t, "diff", dir, "--chat-site", "https://news.example.com/", "--format", "json")
+	expect(t, "diff json", code, out, errOut, 1, `"decision": "refuse"`, `"rule": "approval/refused"`)
+	// A manifest lint refuses: the findings, and the refusal.
+	writeFile(t, dir, "manifest.json", `{"name": "x"}`)
+	code, out, errOut = run(t, "diff", dir)
+	expect(t, "diff of a refused manifest", code, out, errOut, 1, "manifest/missing-key", "Decision: refuse (exit 1)")
+}

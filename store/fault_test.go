@@ -334,7 +334,7 @@ func TestByteFlips(t *testing.T) {
 		}
 	}
 
-	positions := flipPositions(t, len(good))
+	positions := flipPositions(t, good)
 	rng := rand.New(rand.NewPCG(14, uint64(len(good))))
 	var reported, same, flipsWithDamage int
 	start := time.Now()
@@ -370,24 +370,34 @@ func TestByteFlips(t *testing.T) {
 		}
 	}
 	restoreGood()
-	t.Logf("%d-byte store, %d bytes flipped one at a time, %d commands each (%d runs) in %v: %d runs reported damage, %d answered exactly as before, 0 answered differently; %d flips were reported by some command, %d changed nothing any command reads",
-		len(good), len(positions), len(cmds), len(positions)*len(cmds), time.Since(start).Round(time.Second), reported, same, flipsWithDamage, len(positions)-flipsWithDamage)
+	t.Logf("%d-byte store, %d bytes in use; %d bytes flipped one at a time, %d commands each (%d runs) in %v: %d runs reported damage, %d answered exactly as before, 0 answered differently; %d flips were reported by some command, %d changed nothing any command reads",
+		len(good), usedBytes(good), len(positions), len(cmds), len(positions)*len(cmds), time.Since(start).Round(time.Second), reported, same, flipsWithDamage, len(positions)-flipsWithDamage)
 }
 
-// flipPositions is every byte with -flips=all, else a sample: every byte
-// of the two meta pages' records and a seeded random sample of the rest.
-func flipPositions(t *testing.T, size int) []int {
-	n := 600
+// flipPositions is every byte of the pages the database uses (below the
+// high-water mark of its newer meta page; bbolt and the store never read
+// past it) with -flips=all, else every byte of the two meta pages'
+// records and a seeded random sample of the rest: four in five from the
+// pages in use (the tree and the freelist), one in five from free pages,
+// where a flip can change nothing but must not be taken for damage either.
+func flipPositions(t *testing.T, file []byte) []int {
+	m0, err0 := readMeta(file, 0, 0)
+	m1, err1 := readMeta(file, int(m0.pageSize), 1)
+	if err0 != nil || err1 != nil {
+		t.Fatal(err0, err1)
+	}
+	used := int(max(m0.hwm, m1.hwm)) * int(m0.pageSize)
+	n := 300
 	if raceEnabled {
-		n = 120
+		n = 80
 	}
 	if testing.Short() {
-		n = 100
+		n = 50
 	}
 	switch *flips {
 	case "":
 	case "all":
-		out := make([]int, size)
+		out := make([]int, used)
 		for i := range out {
 			out[i] = i
 		}
@@ -400,22 +410,54 @@ func flipPositions(t *testing.T, size int) []int {
 	}
 	seen := map[int]bool{}
 	var out []int
-	ps := os.Getpagesize()
-	for _, page := range []int{0, ps} {
-		for i := page; i < page+pageHeaderSize+metaSize && i < size; i++ {
+	for _, page := range []int{0, int(m0.pageSize)} {
+		for i := page; i < page+pageHeaderSize+metaSize; i++ {
 			seen[i] = true
 			out = append(out, i)
 		}
 	}
-	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
-	for len(out) < n && len(out) < size {
-		if i := rng.IntN(size); !seen[i] {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("random positions from seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	w := &pageWalk{file: file, ps: uint64(m0.pageSize), hwm: max(m0.hwm, m1.hwm)}
+	w.seen = make([]byte, w.hwm)
+	cur := m0
+	if m1.txid > m0.txid {
+		cur = m1
+	}
+	if err := w.checkFreelist(cur.freelist); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.walk(cur.root); err != nil {
+		t.Fatal(err)
+	}
+	var live, free []int
+	for page, kind := range w.seen[2:] {
+		if kind == 2 {
+			free = append(free, page+2)
+		} else {
+			live = append(live, page+2)
+		}
+	}
+	for want := len(out) + n; len(out) < want && len(out) < used; {
+		pages := live
+		if rng.IntN(5) == 0 && len(free) > 0 {
+			pages = free
+		}
+		i := pages[rng.IntN(len(pages))]*int(m0.pageSize) + rng.IntN(int(m0.pageSize))
+		if !seen[i] {
 			seen[i] = true
 			out = append(out, i)
 		}
 	}
 	sort.Ints(out)
 	return out
+}
+
+func usedBytes(file []byte) int {
+	m0, _ := readMeta(file, 0, 0)
+	m1, _ := readMeta(file, int(m0.pageSize), 1)
+	return int(max(m0.hwm, m1.hwm)) * int(m0.pageSize)
 }
 
 // TestDeleteForgets: after delete, none of the deleted remixlet's bytes

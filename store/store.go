@@ -546,6 +546,9 @@ func readVersions(id string, b *bolt.Bucket) ([]*Version, error) {
 			return fmt.Errorf("%s: an entry among its versions that is not a version", id)
 		}
 		if n := binary.BigEndian.Uint64(k); n != uint64(want) {
+			if want == 1 {
+				return fmt.Errorf("%s: its first version is numbered %d (versions are numbered 1, 2, 3 … without gaps)", id, n)
+			}
 			return fmt.Errorf("%s: version %d follows version %d (versions are numbered without gaps)", id, n, want-1)
 		}
 		record := slices.Clone(vb.Get(keyRecord))

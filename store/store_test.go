@@ -460,3 +460,27 @@ func edit(t *testing.T, s *Store, fn func(tx *bolt.Tx) error) {
 		t.Skipf("this edit cannot be made: %v", err)
 	}
 }
+
+// A damaged approval record is damage: activation says the store is
+// damaged, and does not use the approval up.
+func TestDamagedApprovalIsLeftAlone(t *testing.T) {
+	c := newClock()
+	s := newStore(t, c)
+	fs := files()
+	token := approveFiles(t, s, "x", fs)
+	var original []byte
+	edit(t, s, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketApprovals)
+		original = append([]byte{}, b.Get([]byte(Key(token)))...)
+		return b.Put([]byte(Key(token)), []byte(strings.Replace(string(original), mustDigest(t, fs)[:8], "h1:AAAAA", 1)))
+	})
+	_, err := s.Activate(activateReq(t, token, fs))
+	var d *DamagedError
+	if !errors.As(err, &d) || !strings.Contains(err.Error(), "does not match its checksum") {
+		t.Fatalf("activate with a damaged approval: %v", err)
+	}
+	edit(t, s, func(tx *bolt.Tx) error { return tx.Bucket(bucketApprovals).Put([]byte(Key(token)), original) })
+	if _, err := s.Activate(activateReq(t, token, fs)); err != nil {
+		t.Fatalf("the approval was used up by an attempt on a damaged store: %v", err)
+	}
+}

@@ -9,12 +9,12 @@ import "github.com/remixlet/remixlet/finding"
 var (
 	RuleNotConfirmed = finding.Register(finding.Rule{
 		ID: "approval/not-confirmed", Title: "The dialog was not confirmed", Severity: finding.Error,
-		Why: "A version that needs the dialog activates only after the person allows it; a restore or a delete happens only once they confirm it.",
-		Fix: "Read the dialog, then run again with --yes (or answer y on a terminal).",
+		Why: "A version that needs the dialog activates only after the person allows it.",
+		Fix: "Read the dialog, then approve again with --yes (or answer y on a terminal).",
 	})
 	RuleRefused = finding.Register(finding.Rule{
 		ID: "approval/refused", Title: "The files do not pass the checks", Severity: finding.Error,
-		Why: "Only files that pass every check can be approved or activated, and they are checked again at activation and restore.",
+		Why: "Only files that pass every check can be approved or activated, and they are checked again at activation.",
 		Fix: "Fix the findings `remixlet lint` lists, then approve again.",
 	})
 )

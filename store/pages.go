@@ -142,6 +142,10 @@ type pageVisit struct {
 	id     uint64
 	depth  int
 	lo, hi []byte // the keys of the page must be in [lo, hi); nil is open
+	// first, for a branch's child, is the key the branch holds for it,
+	// which bbolt keeps equal to the child's first key and relies on when
+	// it writes the branch again.
+	first []byte
 }
 
 // checkPages checks the whole structure of a complete store file. The
@@ -294,8 +298,14 @@ func (w *pageWalk) elements(p []byte, v pageVisit) ([]pageVisit, error) {
 		if (prev != nil && bytes.Compare(prev, k) >= 0) || (v.lo != nil && bytes.Compare(k, v.lo) < 0) || (v.hi != nil && bytes.Compare(k, v.hi) >= 0) {
 			return nil, fmt.Errorf("element %d is out of order", i)
 		}
+		if i == 0 && v.first != nil && !bytes.Equal(k, v.first) {
+			return nil, fmt.Errorf("its first key is not the one its branch holds for it")
+		}
 		prev = k
 		return k, nil
+	}
+	if count == 0 && v.first != nil {
+		return nil, fmt.Errorf("a page its branch points to holds no elements")
 	}
 	switch flags {
 	case flagBranch:
@@ -317,7 +327,7 @@ func (w *pageWalk) elements(p []byte, v pageVisit) ([]pageVisit, error) {
 			if i+1 < count {
 				hi = keys[i+1]
 			}
-			out = append(out, pageVisit{id: ids[i], depth: v.depth + 1, lo: keys[i], hi: hi})
+			out = append(out, pageVisit{id: ids[i], depth: v.depth + 1, lo: keys[i], hi: hi, first: keys[i]})
 		}
 	case flagLeaf:
 		for i := range count {

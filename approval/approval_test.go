@@ -20,8 +20,7 @@ const manifestJSON = `{"name": "Hide promoted posts", "api": "1.0.2", "matches":
 // inMemory builds a package from files in memory, as the WebAssembly build
 // holds them.
 func inMemory(script string) *analysis.Package {
-	files := []analysis.File{{Name: "manifest.json", Data: []byte(manifestJSON)}, {Name: "script.js", Data: []byte(script)}}
-	return &analysis.Package{Dir: "new", Files: files, Present: []string{"manifest.json", "script.js"}}
+	return analysis.LoadFiles("new", map[string][]byte{"manifest.json": []byte(manifestJSON), "script.js": []byte(script)})
 }
 
 func decide(t *testing.T, script string) *Decision {

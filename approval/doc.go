@@ -17,7 +17,7 @@
 //
 // Check, Decide and the Decision's output use no store and no file
 // system, so the WebAssembly build of the checks can decide over files in
-// memory; Flow, which needs the store and with it bbolt, is left out of
+// memory (analysis.LoadFiles, then Check and Decide); Flow, which needs the store and with it bbolt, is left out of
 // that build (flow.go's build constraint). Refusals are *Refusal errors
 // whose findings say why; a command exits 1 for them. The command line
 // (cmd/remixlet) parses flags, asks on a terminal and prints.

@@ -39,7 +39,7 @@ func decide(t *testing.T, script string) *Decision {
 // The decision over files in memory never says "activate" for files lint
 // refuses.
 func TestDecideRunsLintsChecks(t *testing.T) {
-	d := decide(t, "rmx.keep(() => dom.hideAll('.promoted'))\n")
+	d := decide(t, "rmx.keep(() => dom.queryAll('.promoted'))\n")
 	if d.Outcome() != activation.Activate || len(d.Refused) != 0 {
 		t.Fatalf("clean files: %v %v", d.Outcome(), d.Refused)
 	}

@@ -120,7 +120,7 @@ func sampleStore(t *testing.T, c *clock) (*Store, map[string]string) {
 	for i, id := range []string{"hide-ads", "dark-mode", "menu-tools"} {
 		for v := range 2 {
 			fs := files("storage")
-			fs[1].Data = fmt.Appendf(fs[1].Data, "\n// %s version %d\n%s", id, v+1, strings.Repeat("dom.hide('.x')\n", 20*(i+1)))
+			fs[1].Data = fmt.Appendf(fs[1].Data, "\n// %s version %d\n%s", id, v+1, strings.Repeat("dom.queryAll('.x')\n", 20*(i+1)))
 			c.advance(time.Minute)
 			if _, err := s.Activate(activateReq(t, approveFiles(t, s, id, fs, "storage"), fs, "storage")); err != nil {
 				t.Fatal(err)

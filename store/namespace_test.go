@@ -60,7 +60,7 @@ func mountTmpfs(dir string, size string) error {
 
 func bigFiles(tag string, n int) []analysis.File {
 	fs := files()
-	fs[1].Data = fmt.Appendf(fs[1].Data, "\n// %s\n%s", tag, strings.Repeat("dom.hide('.promoted')\n", n))
+	fs[1].Data = fmt.Appendf(fs[1].Data, "\n// %s\n%s", tag, strings.Repeat("dom.queryAll('.promoted')\n", n))
 	return fs
 }
 

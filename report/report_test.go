@@ -16,6 +16,7 @@ import (
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/report"
+	"github.com/remixlet/remixlet/workspace"
 
 	// The SARIF output lists every registered rule, as the CLI, which links
 	// every package that declares rules, does.
@@ -27,9 +28,14 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 var tool = report.Tool{Name: "remixlet", Version: "v0.0.0-test", URI: "https://github.com/remixlet/remixlet"}
 
+// results lints the test folders as `remixlet lint` does.
 func results(t *testing.T) []*analysis.Result {
 	t.Helper()
-	rs := analysis.RunAll([]string{"testdata/bad", "testdata/clean", "testdata/missing"}, lint.Analyzers)
+	run, err := workspace.Lint(workspace.Options{Paths: []string{"testdata/bad", "testdata/clean", "testdata/missing"}, MaxWarnings: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := run.Results
 	if rs[2].Err == nil {
 		t.Fatal("testdata/missing should not exist")
 	}
@@ -143,7 +149,7 @@ func TestGitHubEscaping(t *testing.T) {
 	if err := report.Write(&buf, "github", tool, rs); err != nil {
 		t.Fatal(err)
 	}
-	want := "::error file=a%2Cb%3Ac%25d/manifest.json,line=1,col=2,title=manifest/syntax::line one%0Aline 100%25%0D\n"
+	want := "::error file=a%2Cb%3Ac%25d/manifest.json,line=1,col=2,title=manifest/syntax::line one\\u000Aline 100%25\\u000D%0A%0Amanifest/syntax: https://github.com/remixlet/remixlet/blob/main/docs/rules.md#manifest-syntax\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

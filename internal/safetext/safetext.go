@@ -73,7 +73,8 @@ func asciiAfter(s string, from int) bool {
 
 // EscapeJSON rewrites, in encoded JSON, the unsafe characters that
 // encoding/json leaves as they are (DEL, C1 controls, the characters that
-// reorder text) as \u escapes. In valid JSON they can only stand inside
+// reorder text) as \u escapes; the C0 controls it escapes itself, and
+// those left raw are the document's own line breaks. In valid JSON they can only stand inside
 // strings, where an escape means the same character: the document decodes
 // to the same values, and printing it to a terminal is harmless.
 func EscapeJSON(doc []byte) []byte {
@@ -90,7 +91,7 @@ func EscapeJSON(doc []byte) []byte {
 	out := make([]byte, 0, len(doc)+16)
 	for i := 0; i < len(doc); {
 		r, size := utf8.DecodeRune(doc[i:])
-		if r != utf8.RuneError && Unsafe(r) {
+		if r >= 0x7F && r != utf8.RuneError && Unsafe(r) {
 			out = fmt.Appendf(out, `\u%04x`, r)
 		} else {
 			out = append(out, doc[i:i+size]...)

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,10 +85,12 @@ func TestSARIFShape(t *testing.T) {
 		Runs    []struct {
 			Tool struct {
 				Driver struct {
-					Name  string `json:"name"`
-					Rules []struct {
-						ID   string `json:"id"`
-						Help struct {
+					Name    string `json:"name"`
+					Version string `json:"version"`
+					Rules   []struct {
+						ID      string `json:"id"`
+						HelpURI string `json:"helpUri"`
+						Help    struct {
 							Text string `json:"text"`
 						} `json:"help"`
 					} `json:"rules"`
@@ -105,6 +108,8 @@ func TestSARIFShape(t *testing.T) {
 						Region *struct {
 							StartLine   int `json:"startLine"`
 							StartColumn int `json:"startColumn"`
+							EndLine     int `json:"endLine"`
+							EndColumn   int `json:"endColumn"`
 						} `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
@@ -119,6 +124,14 @@ func TestSARIFShape(t *testing.T) {
 		t.Fatalf("not a single-run SARIF 2.1.0 log")
 	}
 	run := log.Runs[0]
+	if !regexp.MustCompile(`^\d+\.\d+\.\d+$`).MatchString(run.Tool.Driver.Version) {
+		t.Errorf("driver version %q is not numeric", run.Tool.Driver.Version)
+	}
+	for _, rule := range run.Tool.Driver.Rules {
+		if !strings.HasPrefix(rule.HelpURI, finding.DocsURL+"#") {
+			t.Errorf("rule %s has helpUri %q", rule.ID, rule.HelpURI)
+		}
+	}
 	if len(run.Results) < 5 {
 		t.Fatalf("only %d results", len(run.Results))
 	}
@@ -131,8 +144,16 @@ func TestSARIFShape(t *testing.T) {
 		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || strings.HasPrefix(loc.ArtifactLocation.URI, "/") {
 			t.Errorf("uri %q is not relative to %%SRCROOT%%", loc.ArtifactLocation.URI)
 		}
-		if loc.Region != nil && (loc.Region.StartLine < 1 || loc.Region.StartColumn < 1) {
-			t.Errorf("region %+v is not 1-based", loc.Region)
+		switch reg := loc.Region; {
+		case reg == nil:
+			t.Errorf("%s result at %s has no region: code scanning drops it", r.RuleID, loc.ArtifactLocation.URI)
+		case reg.StartLine < 1 || reg.StartColumn < 1:
+			t.Errorf("region %+v is not 1-based", reg)
+		case reg.EndLine < reg.StartLine || (reg.EndLine == reg.StartLine && reg.EndColumn < reg.StartColumn):
+			t.Errorf("region %+v ends before it starts", reg)
+		}
+		if h := r.PartialFingerprints["primaryLocationLineHash"]; !lineHash.MatchString(h) {
+			t.Errorf("primaryLocationLineHash %q is not HASH:N", h)
 		}
 		fp := r.PartialFingerprints["remixletFinding/v1"]
 		if fp == "" || seen[fp] {
@@ -141,6 +162,10 @@ func TestSARIFShape(t *testing.T) {
 		seen[fp] = true
 	}
 }
+
+var regexpANSI = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+var lineHash = regexp.MustCompile(`^[0-9a-f]{16}:[1-9][0-9]*$`)
 
 func TestGitHubEscaping(t *testing.T) {
 	rs := []*analysis.Result{{Dir: "a,b:c%d", Findings: nil}}

@@ -40,7 +40,7 @@ func TestCSSCommand(t *testing.T) {
 		{"bad format", []string{"css", p("clean.css"), "-f", "xml"}, 2, "", `unknown format "xml"`},
 		{"sanitize needs manifest", []string{"css", p("bad.css"), "--sanitize", p("out.css")}, 2, "", "--sanitize needs --manifest"},
 		{"sanitize not script", []string{"css", p("bad.css"), "--script", "--sanitize", p("out.css")}, 2, "", "drop --script"},
-		{"two files", []string{"css", p("bad.css"), p("clean.css")}, 2, "", "accepts 1 arg"},
+		{"two files", []string{"css", p("bad.css"), p("clean.css")}, 2, "", "remixlet css takes 1 argument, and got 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := run(t, tc.args...)

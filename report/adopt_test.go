@@ -27,9 +27,9 @@ func TestEscapeSequencesInNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, data := range map[string]string{
-		"manifest.json":              `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"manifest.json":               `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
 		"\x1b]2;title\x07\u009b2J.js": "x",
-		"rtl\u202Etxt.exe":           "x",
+		"rtl\u202Etxt.exe":            "x",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
@@ -71,7 +71,7 @@ func TestEscapeSequencesInNames(t *testing.T) {
 	// JSON escapes them but keeps the names: a program reads the real name.
 	var doc struct {
 		Remixlets []struct {
-			Dir      string `json:"dir"`
+			Dir      string                  `json:"dir"`
 			Findings []struct{ File string } `json:"findings"`
 		} `json:"remixlets"`
 	}

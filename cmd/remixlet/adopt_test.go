@@ -170,10 +170,10 @@ func TestColorAllowed(t *testing.T) {
 
 func TestConfigOnTheCommandLine(t *testing.T) {
 	repo(t, map[string]string{
-		"r/manifest.json":     `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": [{"permission": "clipboard", "reason": "Copy."}]}`,
-		"r/script.js":         "rmx.clipboard.write(\"x\");\n",
-		"strict.json":         `{"policy": {"deniedPermissions": ["clipboard"]}}`,
-		"broken.json":         "{\n  \"rules\": {\"js/eval\": \"off\"}\n}\n",
+		"r/manifest.json":      `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": [{"permission": "clipboard", "reason": "Copy."}]}`,
+		"r/script.js":          "rmx.clipboard.write(\"x\");\n",
+		"strict.json":          `{"policy": {"deniedPermissions": ["clipboard"]}}`,
+		"broken.json":          "{\n  \"rules\": {\"js/eval\": \"off\"}\n}\n",
 		"remixlet.config.json": `{"maxWarnings": 0}`,
 	})
 	code, out, _ := run(t, "lint", "r")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -193,7 +194,10 @@ func writeOutput(o output, in *report.Input, ro report.Options, io streams) erro
 	}
 	f, err := os.Create(o.file)
 	if err != nil {
-		return errors.New(describeErr(err))
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot write %s: its folder does not exist", safetext.Clean(o.file))
+		}
+		return fmt.Errorf("cannot write the %s output: %s", o.format, describeErr(err))
 	}
 	if err := report.WriteInput(f, o.format, in, ro); err != nil {
 		f.Close()

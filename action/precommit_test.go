@@ -135,7 +135,7 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	write("remixlets/bad/manifest.json", broken)
 	write("remixlets/bad/notes.txt", "not part of a remixlet\n")
-	out, err := commit("remixlets/bad/notes.txt")
+	out, err := commit("remixlets/bad/notes.txt", "remixlets/bad/manifest.json")
 	if err == nil {
 		t.Fatalf("a commit that adds a file to a refused remixlet passes:\n%s", out)
 	}

@@ -74,7 +74,7 @@ func writeGitHub(w io.Writer, in *Input, opts Options) error {
 		}
 	}
 	if len(in.Stale) > 0 {
-		fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("stale baseline entries"), ghData(fmt.Sprintf("%s: %s no longer match a warning: remove them, or write the baseline again with 'remixlet baseline'", safetext.Clean(in.Baseline), plural(len(in.Stale), "entry"))))
+		fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("stale baseline entries"), ghData(fmt.Sprintf("%s: %s, or write the baseline again with 'remixlet baseline'", safetext.Clean(in.Baseline), staleNote(len(in.Stale)))))
 	}
 	for _, l := range in.Limits {
 		if l.Exceeded() {
@@ -160,7 +160,7 @@ func WriteStepSummary(w io.Writer, in *Input) error {
 		}
 	}
 	if len(in.Stale) > 0 {
-		fmt.Fprintf(w, "\n- %s: %s no longer match a warning", markdownText(in.Baseline), plural(len(in.Stale), "baseline entry"))
+		fmt.Fprintf(w, "\n- the baseline %s: %s", markdownText(in.Baseline), staleNote(len(in.Stale)))
 	}
 	for _, l := range in.Limits {
 		if l.Exceeded() {

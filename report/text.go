@@ -67,11 +67,7 @@ func writeText(w io.Writer, in *Input, opts Options) error {
 		printFindings(r)
 	}
 	if len(in.Stale) > 0 {
-		verb := "no longer match a warning"
-		if len(in.Stale) == 1 {
-			verb = "no longer matches a warning"
-		}
-		fmt.Fprintf(w, "%s: %s %s: remove them, or write the baseline again with 'remixlet baseline'\n", safetext.Clean(in.Baseline), plural(len(in.Stale), "entry"), verb)
+		fmt.Fprintf(w, "%s: %s, or write the baseline again with 'remixlet baseline'\n", safetext.Clean(in.Baseline), staleNote(len(in.Stale)))
 		for _, e := range in.Stale {
 			where := safetext.Clean(e.Path)
 			if e.Line > 0 {
@@ -201,4 +197,12 @@ func snippet(line string, col int) (text, indent string) {
 		t.WriteString("…")
 	}
 	return t.String(), ind.String()
+}
+
+// staleNote says that n baseline entries matched nothing, and what to do.
+func staleNote(n int) string {
+	if n == 1 {
+		return "1 entry no longer matches a warning: remove it"
+	}
+	return fmt.Sprintf("%d entries no longer match a warning: remove them", n)
 }

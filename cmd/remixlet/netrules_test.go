@@ -48,7 +48,7 @@ func TestNetrulesCommand(t *testing.T) {
 		{"bad id", []string{"netrules", "--extension-id", "nope", everySite}, 2, "", "not an extension id"},
 		{"no rules", []string{"netrules", noRules}, 2, "", "has no rules.json"},
 		{"no folder", []string{"netrules", filepath.Join(noRules, "nope")}, 2, "", "no such file"},
-		{"schema rules", []string{"schema", "rules"}, 0, `"$id": "https://remixlet.dev/schema/rules.json"`, ""},
+		{"schema rules", []string{"schema", "rules"}, 0, `"$id": "https://raw.githubusercontent.com/remixlet/remixlet/main/netrules/rules.schema.json"`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := run(t, tc.args...)

@@ -68,7 +68,7 @@ func TestNetrulesSanitize(t *testing.T) {
 	})
 	out := filepath.Join(t.TempDir(), "rules.json")
 	code, _, errOut := run(t, "netrules", "--sanitize", out, dir)
-	if code != 0 || !strings.Contains(errOut, "1 rule(s) kept, 1 left out") {
+	if code != 0 || !strings.Contains(errOut, "1 rule kept, 1 left out") {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
 	data, err := os.ReadFile(out)

@@ -278,3 +278,15 @@ func TestDidYouMean(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainPathErrors: no command prints the operating system's wording
+// of a missing path.
+func TestPlainPathErrors(t *testing.T) {
+	repo(t, map[string]string{})
+	for _, args := range [][]string{{"digest", "nope"}, {"diff", "nope"}, {"netrules", "nope"}, {"lint", "nope"}, {"css", "nope.css"}} {
+		code, out, errOut := run(t, args...)
+		if code != 2 || strings.Contains(out+errOut, "no such file") || strings.Contains(out+errOut, "stat ") || !strings.Contains(out+errOut, "does not exist") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+}

@@ -9,12 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/remixlet/remixlet/internal/plainerr"
 	"github.com/remixlet/remixlet/internal/safetext"
 )
 
@@ -67,9 +69,21 @@ func execute(args []string, io streams) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintf(io.ErrOut, "remixlet: %s\n", cleanLines(err.Error()))
+		fmt.Fprintf(io.ErrOut, "remixlet: %s\n", cleanLines(plainMessage(err)))
 		return exitUsage
 	}
+}
+
+// plainMessage is err's text with the operating system's wording of a
+// path error ("stat x: no such file or directory") in plain words ("x
+// does not exist"), wherever a command let one through.
+func plainMessage(err error) string {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = strings.Replace(msg, pe.Error(), plainerr.Describe(pe), 1)
+	}
+	return msg
 }
 
 // cleanLines makes an error harmless on a terminal (it may quote a file

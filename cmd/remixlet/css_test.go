@@ -177,3 +177,21 @@ func writeTree(t *testing.T, files map[string]string) string {
 	}
 	return dir
 }
+
+// TestCSSEscapeSequences: a sheet in a folder named with terminal escape
+// sequences, loading an address that holds them, prints none of them raw.
+func TestCSSEscapeSequences(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"\x1b]0;pwned\x07/manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"\x1b]0;pwned\x07/style.css":     "a { background: url('https://news.example.com/\\1b[2J\\9b 31m') }\n",
+	})
+	for _, format := range []string{"text", "json"} {
+		_, out, errOut := run(t, "css", "-f", format, filepath.Join(dir, "\x1b]0;pwned\x07", "style.css"))
+		for _, r := range out + errOut {
+			if r == 0x1b || r == 0x07 || r == 0x9b {
+				t.Errorf("%s output holds U+%04X:\n%q", format, r, out+errOut)
+				break
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // Policy is what every config that applies to one remixlet says together:
@@ -158,7 +159,7 @@ func hostDenied(host, denied string, subs bool) bool {
 
 // overlaps reports whether a match pattern can run on some host the
 // denied entry names.
-func overlaps(p manifest.Pattern, denied string, subs bool) bool {
+func overlaps(p site.Pattern, denied string, subs bool) bool {
 	switch {
 	case p.AllURLs || p.AnyHost || p.Host == "":
 		return true

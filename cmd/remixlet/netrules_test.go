@@ -47,7 +47,7 @@ func TestNetrulesCommand(t *testing.T) {
 		{"every site with the id", []string{"netrules", "--extension-id", extensionID, everySite}, 0, `"excludedInitiatorDomains":["` + extensionID + `"]`, ""},
 		{"bad id", []string{"netrules", "--extension-id", "nope", everySite}, 2, "", "not an extension id"},
 		{"no rules", []string{"netrules", noRules}, 2, "", "has no rules.json"},
-		{"no folder", []string{"netrules", filepath.Join(noRules, "nope")}, 2, "", "no such file"},
+		{"no folder", []string{"netrules", filepath.Join(noRules, "nope")}, 2, "", "nope does not exist"},
 		{"schema rules", []string{"schema", "rules"}, 0, `"$id": "https://raw.githubusercontent.com/remixlet/remixlet/main/netrules/rules.schema.json"`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -290,3 +290,42 @@ func TestPlainPathErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBaselineUsesTheSARIFFingerprint: a baseline records each warning by
+// the remixletFinding/v1 fingerprint SARIF carries for it.
+func TestBaselineUsesTheSARIFFingerprint(t *testing.T) {
+	root := repo(t, map[string]string{
+		"r/manifest.json": cleanManifest,
+		"r/script.js":     warnScript(3),
+	})
+	_, base, _ := run(t, "baseline", "r")
+	run(t, "lint", "-f", "sarif=out.sarif", "r")
+	data, err := os.ReadFile(filepath.Join(root, "out.sarif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sarif struct {
+		Runs []struct {
+			Results []struct {
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	var b struct {
+		Warnings []struct{ Fingerprint string } `json:"warnings"`
+	}
+	if err := json.Unmarshal(data, &sarif); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(base), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Warnings) != 3 || len(sarif.Runs[0].Results) != 3 {
+		t.Fatalf("%d recorded, %d results", len(b.Warnings), len(sarif.Runs[0].Results))
+	}
+	for i, w := range b.Warnings {
+		if got := sarif.Runs[0].Results[i].PartialFingerprints["remixletFinding/v1"]; got != w.Fingerprint {
+			t.Errorf("warning %d: baseline %s, SARIF %s", i, w.Fingerprint, got)
+		}
+	}
+}

@@ -123,20 +123,29 @@ func TestActionFile(t *testing.T) {
 
 var (
 	buildOnce sync.Once
+	binDir    string
 	binPath   string
 	buildErr  error
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
 
 // remixletBinary builds cmd/remixlet once for the tests here.
 func remixletBinary(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "remixlet-action-test")
-		if err != nil {
+		var err error
+		if binDir, err = os.MkdirTemp("", "remixlet-action-test"); err != nil {
 			buildErr = err
 			return
 		}
-		binPath = filepath.Join(dir, "remixlet")
+		binPath = filepath.Join(binDir, "remixlet")
 		out, err := exec.Command("go", "build", "-o", binPath, "../cmd/remixlet").CombinedOutput()
 		if err != nil {
 			buildErr = &buildError{out}

@@ -63,7 +63,11 @@ func TestApproveOnATerminal(t *testing.T) {
 			term.Close()
 			var mu sync.Mutex
 			var screen bytes.Buffer
+			drained := make(chan struct{})
 			go func() {
+				// The reads end when the command has exited and closed
+				// its end of the terminal.
+				defer close(drained)
 				buf := make([]byte, 4096)
 				for {
 					n, err := control.Read(buf)
@@ -93,6 +97,10 @@ func TestApproveOnATerminal(t *testing.T) {
 				t.Fatal(err)
 			}
 			err := cmd.Wait()
+			select {
+			case <-drained:
+			case <-time.After(10 * time.Second):
+			}
 			code := 0
 			var ee *exec.ExitError
 			if errors.As(err, &ee) {

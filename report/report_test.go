@@ -22,7 +22,7 @@ import (
 	// The SARIF output lists every registered rule, as the CLI, which links
 	// every package that declares rules, does.
 	_ "github.com/remixlet/remixlet/activation"
-	_ "github.com/remixlet/remixlet/store"
+	_ "github.com/remixlet/remixlet/approval"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

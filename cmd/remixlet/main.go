@@ -126,6 +126,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		newRestoreCmd(io),
 		newDeleteCmd(io),
 		newExportCmd(io),
+		newListCmd(io),
 		newBuildCmd(io),
 		newInitCmd(io),
 		newTypesCmd(io),

@@ -161,14 +161,6 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		p.refuse(RuleNotRegular, name, "%s changed into a %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
 		return nil
 	}
-	if hardLinked(before) {
-		p.refuse(RuleLink, name, "%s is a hard link shared with another file, which can change it after approval: replace it with a copy", name)
-		return nil
-	}
-	if before.Size() > spec.MaxSize {
-		p.refuse(RuleTooLarge, name, "%s is %s, over its cap of %s: make it smaller", name, byteSize(before.Size()), byteSize(spec.MaxSize))
-		return nil
-	}
 	f, err := openNoFollow(root, name)
 	if err != nil {
 		return err
@@ -180,6 +172,21 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 	}
 	if !os.SameFile(before, opened) || !opened.Mode().IsRegular() {
 		p.refuse(RuleLink, name, "%s was replaced while being read: lint a folder nothing else is changing", name)
+		return nil
+	}
+	// The link count is read from the open file, the one that is read
+	// below: on Windows only an open handle tells it.
+	links, err := linkCount(f, opened)
+	if err != nil {
+		p.refuse(RuleLink, name, "cannot tell whether %s is a hard link on this system (%v): lint it on Linux, macOS or Windows", name, err)
+		return nil
+	}
+	if links > 1 {
+		p.refuse(RuleLink, name, "%s is a hard link shared with another file, which can change it after approval: replace it with a copy", name)
+		return nil
+	}
+	if opened.Size() > spec.MaxSize {
+		p.refuse(RuleTooLarge, name, "%s is %s, over its cap of %s: make it smaller", name, byteSize(opened.Size()), byteSize(spec.MaxSize))
 		return nil
 	}
 	data, err := readCapped(f, opened.Size(), spec.MaxSize)

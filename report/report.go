@@ -1,5 +1,6 @@
 // Package report writes lint results for people (text) and for machines
-// (json, sarif, github workflow annotations).
+// (json, sarif, github workflow annotations) and for the AI agent that
+// wrote the remixlet (agent: file text fenced as data).
 package report
 
 import (
@@ -15,7 +16,7 @@ import (
 )
 
 // Formats are the output formats, in the order --help lists them.
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "agent"}
 
 // Tool names the program in machine-readable output.
 type Tool struct {
@@ -35,6 +36,8 @@ func Write(w io.Writer, format string, tool Tool, results []*analysis.Result) er
 		return writeSARIF(w, tool, results)
 	case "github":
 		return writeGitHub(w, results)
+	case "agent":
+		return writeAgent(w, results)
 	}
 	return fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
 }

@@ -29,9 +29,12 @@ holds, manifest.json, script.js, style.css and rules.json.
 Findings are printed as file:line:column: severity rule-id: message. Run
 'remixlet explain' for the table of rules.
 
---format takes text, json, sarif or github, optionally with =FILE to write that
-format to a file; repeat it to write several formats in one run. At most one
-format goes to standard output. Folders are checked in parallel, one per core.
+--format takes text, json, sarif, github or agent, optionally with =FILE to
+write that format to a file; repeat it to write several formats in one run. At
+most one format goes to standard output. Folders are checked in parallel, one
+per core. agent is for the AI agent that wrote the remixlet: one line per
+finding, with every text that came from the files fenced as data between
+markers carrying a random nonce.
 
 Exit status: 0 nothing refused, 1 a finding of severity error, 2 could not run.`,
 		Example: `  remixlet lint testdata/examples/hide-promoted

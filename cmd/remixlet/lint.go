@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/internal/buildinfo"
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/report"
 )
@@ -91,7 +92,7 @@ func runLint(opts *lintOptions, io streams) error {
 	}
 	lessGC()
 	results := analysis.RunAll(opts.Dirs, lint.Analyzers)
-	tool := report.Tool{Name: "remixlet", Version: toolVersion(), URI: "https://github.com/remixlet/remixlet"}
+	tool := report.Tool{Name: "remixlet", Version: toolVersion(), URI: buildinfo.Homepage}
 	for _, o := range outs {
 		if err := writeOutput(o, tool, results, io); err != nil {
 			return err

@@ -26,6 +26,9 @@ var (
 	commit  string
 )
 
+// Homepage is where the json and sarif outputs say the tool lives.
+const Homepage = "https://github.com/remixlet/remixlet"
+
 // EsbuildModule is the module whose parser every script check runs on.
 const EsbuildModule = "github.com/evanw/esbuild"
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // Mode selects what kind of CSS is checked.
@@ -14,7 +15,7 @@ type Mode int
 
 const (
 	// Stylesheet is style.css: loads allowed by the address rule
-	// (manifest.CheckLoad).
+	// (site.Reach.CheckLoad).
 	Stylesheet Mode = iota
 	// Script is CSS a script writes (dom.addStyle text, inline styles): no
 	// load of any kind, no url( at all.
@@ -537,28 +538,27 @@ func (g *guard) closeBlock(t Token) {
 	g.endStmt(t.End)
 }
 
-// popTo closes the innermost frame of the kind a closing token closes.
-// A closing token with no opener in the current statement is an ordinary
-// token (Chrome keeps it in the prelude or value).
+// popTo closes the innermost frame when it is of the kind a closing token
+// closes. Chrome's blocks close only on their own closer: a closing token
+// that does not match the innermost open frame, or has none in the current
+// statement, is an ordinary token (Chrome keeps it in the prelude or value).
 func (g *guard) popTo(kind frameKind, t Token) {
-	for i := len(g.frames) - 1; i >= 0; i-- {
-		f := g.frames[i]
-		if f.kind == frameBlock {
-			return
-		}
-		fk := f.kind
-		if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar {
-			fk = frameParen
-		}
-		if fk != kind {
-			// Chrome's blocks close only on their own closer; a mismatched
-			// one is a plain token inside.
-			return
-		}
-		g.frames = g.frames[:i]
-		g.closeFrame(f, t)
+	if len(g.frames) == 0 {
 		return
 	}
+	f := g.frames[len(g.frames)-1]
+	if f.kind == frameBlock {
+		return
+	}
+	fk := f.kind
+	if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar {
+		fk = frameParen
+	}
+	if fk != kind {
+		return
+	}
+	g.frames = g.frames[:len(g.frames)-1]
+	g.closeFrame(f, t)
 }
 
 func (g *guard) closeFrame(f frame, t Token) {
@@ -909,7 +909,7 @@ func (g *guard) verdict(l *Load) {
 		refuse(RuleValueSelector, "this rule tests an element's value and loads %s, which would tell its host what was typed, one character at a time: remove the load from the rule, or select on something other than the value attribute", quoteAddress(l.Address))
 		what = "declaration"
 	}
-	var cl manifest.Load
+	var cl site.Load
 	if g.m != nil {
 		cl = g.m.CheckLoad(l.Address)
 		l.Resolved, l.Host = cl.Resolved, cl.Host
@@ -941,16 +941,16 @@ func (g *guard) verdict(l *Load) {
 		return
 	}
 	switch cl.Problem {
-	case manifest.LoadAllowed:
+	case site.LoadAllowed:
 		l.Allowed = l.Rule == nil
 		return
-	case manifest.LoadRelative:
+	case site.LoadRelative:
 		refuse(RuleRelativeUrl, "%s: %s", quoteAddress(l.Address), cl.Reason)
-	case manifest.LoadScheme:
+	case site.LoadScheme:
 		refuse(RuleScheme, "%s: %s", shortAddress(l.Address), cl.Reason)
-	case manifest.LoadUserinfo:
+	case site.LoadUserinfo:
 		refuse(RuleUserinfo, "%s: %s", quoteAddress(l.Address), cl.Reason)
-	case manifest.LoadInvalid:
+	case site.LoadInvalid:
 		refuse(RuleInvalidUrl, "%s: %s", quoteAddress(l.Address), cl.Reason)
 	default:
 		refuse(RuleRemoteLoad, "%s: %s", quoteAddress(l.Address), cl.Reason)

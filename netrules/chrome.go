@@ -164,7 +164,7 @@ func (c *checker) chromeRedirect(r *Rule) {
 		switch {
 		case err != nil:
 			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url %q is not a valid absolute URL (Chrome refuses it): write a full https:// address", rd.URL.V)
-		case strings.TrimSuffix(u.Protocol(), ":") == "javascript":
+		case u.Scheme == "javascript":
 			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url is a javascript: URL, which Chrome refuses: redirect to an https:// address")
 		}
 	case "extensionPath":

@@ -31,7 +31,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -182,7 +181,7 @@ func NormalizeVersion(v string) (string, error) {
 	if !strings.HasPrefix(v, "v") {
 		v = "v" + v
 	}
-	if !semver.IsValid(v) || semver.Build(v) != "" || strings.Count(semver.Canonical(v), ".") != 2 || semver.Canonical(v) != v {
+	if !semver.IsValid(v) || semver.Build(v) != "" || semver.Canonical(v) != v {
 		return "", fmt.Errorf("-version %q is not a full semantic version: write MAJOR.MINOR.PATCH, as v1.2.3 or v1.2.3-rc.1", v)
 	}
 	return v, nil
@@ -464,10 +463,11 @@ func writeNPM(opts options) error {
 		return nil
 	}
 	wasm := filepath.Join(root, "wasm")
-	goroot := runtime.GOROOT()
-	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
-		goroot = strings.TrimSpace(string(out)) // the toolchain that built the module
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOROOT: %w", err)
 	}
+	goroot := strings.TrimSpace(string(out)) // the toolchain that built the module: its loader matches it
 	copies := map[string]string{
 		filepath.Join(opts.out, wasmName):                    wasmName,
 		filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",

@@ -31,6 +31,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -88,6 +89,7 @@ const (
 	buildinfoPkg = "github.com/remixlet/remixlet/internal/buildinfo"
 	wasmName     = "remixlet.wasm"
 	sumsName     = "SHA256SUMS"
+	noticesName  = "THIRD_PARTY_LICENSES"
 	// marker marks a folder this tool wrote, which it may empty again.
 	marker = ".remixlet-release"
 )
@@ -274,6 +276,14 @@ func release(opts options, stdout io.Writer) error {
 		}
 		released = append(released, wasmName)
 	}
+	notices, err := thirdPartyNotices(opts.version)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(opts.out, noticesName), []byte(notices), 0o644); err != nil {
+		return err
+	}
+	released = append(released, noticesName)
 	sums, err := checksums(opts.out, released)
 	if err != nil {
 		return err
@@ -359,7 +369,7 @@ func LauncherPackage(npmVersion string) PackageJSON {
 		Name: "remixlet", Version: npmVersion, License: "MIT", Repository: repo,
 		Description: "Check remixlets before they are saved: lint, digest and the activation decision",
 		Bin:         map[string]string{"remixlet": "bin/remixlet.js"},
-		Files:       []string{"bin/", "platforms.json"},
+		Files:       []string{"bin/", "platforms.json", noticesName},
 		Engines:     map[string]string{"node": ">=18"},
 		// Each platform package says which os and cpu it is for, so npm
 		// installs only the one that matches.
@@ -374,7 +384,7 @@ func PlatformPackage(npmVersion string, p Platform) PackageJSON {
 		Description:     fmt.Sprintf("The remixlet binary for %s (installed by the remixlet package)", p),
 		OS:              []string{p.npmOS()},
 		CPU:             []string{p.npmCPU()},
-		Files:           []string{"bin/"},
+		Files:           []string{"bin/", noticesName},
 		PreferUnplugged: true,
 	}
 }
@@ -484,10 +494,86 @@ func writeNPM(opts options) error {
 	return finishPackage(wasm, WasmPackage(npmVersion))
 }
 
-// finishPackage adds the licence and package.json to a package folder.
+// finishPackage adds the licences and package.json to a package folder.
 func finishPackage(dir string, pkg PackageJSON) error {
 	if err := copyFile("LICENSE", filepath.Join(dir, "LICENSE"), 0o644); err != nil {
 		return err
 	}
+	if err := copyFile(filepath.Join(filepath.Dir(filepath.Dir(dir)), noticesName), filepath.Join(dir, noticesName), 0o644); err != nil {
+		return err
+	}
 	return writeJSON(filepath.Join(dir, "package.json"), pkg)
+}
+
+// licenceFile matches the files a module's licence and notices live in.
+func licenceFile(name string) bool {
+	upper := strings.ToUpper(name)
+	for _, prefix := range []string{"LICENSE", "LICENCE", "COPYING", "NOTICE", "PATENTS"} {
+		if strings.HasPrefix(upper, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// thirdPartyNotices returns the licence texts of everything the release
+// links that this repository did not write: Go's runtime and standard
+// library, and every module the two commands import. Redistributing a
+// binary means passing these on (Apache-2.0 and BSD require it). A module
+// without a licence file stops the release: nothing is shipped that cannot
+// be attributed.
+func thirdPartyNotices(version string) (string, error) {
+	cmd := exec.Command("go", "list", "-mod=readonly", "-deps", "-f", "{{with .Module}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}", "./cmd/remixlet", "./cmd/remixlet-wasm")
+	cmd.Env = BuildEnv(os.Environ(), runtime.GOOS, runtime.GOARCH)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list: %w", err)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOROOT: %w", err)
+	}
+	goVersion, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOVERSION: %w", err)
+	}
+	type module struct{ path, version, dir string }
+	mods := []module{{"Go (runtime and standard library)", strings.TrimSpace(string(goVersion)), strings.TrimSpace(string(goroot))}}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, rest, _ := strings.Cut(line, "\t")
+		version, dir, _ := strings.Cut(rest, "\t")
+		// This repository's own modules (the checker, the esbuild bridge)
+		// are under its LICENSE.
+		if path == "" || seen[path] || version == "" {
+			continue
+		}
+		seen[path] = true
+		mods = append(mods, module{path, version, dir})
+	}
+	slices.SortStableFunc(mods[1:], func(a, b module) int { return strings.Compare(a.path, b.path) })
+	var b strings.Builder
+	fmt.Fprintf(&b, "remixlet %s links the code below, which others wrote, under these licences.\n", version)
+	for _, m := range mods {
+		entries, err := os.ReadDir(m.dir)
+		if err != nil {
+			return "", err
+		}
+		found := 0
+		for _, e := range entries {
+			if e.Type().IsRegular() && licenceFile(e.Name()) {
+				data, err := os.ReadFile(filepath.Join(m.dir, e.Name()))
+				if err != nil {
+					return "", err
+				}
+				fmt.Fprintf(&b, "\n%s\n%s %s: %s\n%s\n\n%s", strings.Repeat("=", 72), m.path, m.version, e.Name(), strings.Repeat("=", 72), data)
+				found++
+			}
+		}
+		if found == 0 {
+			return "", fmt.Errorf("%s %s has no licence file in %s: find its licence before releasing it", m.path, m.version, m.dir)
+		}
+	}
+	return b.String(), nil
 }

@@ -127,3 +127,20 @@ func TestChecksums(t *testing.T) {
 		t.Errorf("checksums = %q, %v", got, err)
 	}
 }
+
+// Every module the commands link is attributed, with its licence text.
+func TestThirdPartyNotices(t *testing.T) {
+	t.Chdir("../..")
+	notices, err := thirdPartyNotices("v1.2.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Go (runtime and standard library) go", "github.com/evanw/esbuild v", "github.com/spf13/cobra v", "Apache License", "Permission is hereby granted"} {
+		if !strings.Contains(notices, want) {
+			t.Errorf("THIRD_PARTY_LICENSES lacks %q", want)
+		}
+	}
+	if strings.Contains(notices, "github.com/remixlet/remixlet ") {
+		t.Error("this repository's own module is listed as third-party code")
+	}
+}

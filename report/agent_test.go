@@ -24,7 +24,7 @@ func agentResults(dir, file, message string) []*analysis.Result {
 func renderAgent(t testing.TB, results []*analysis.Result, nonce string) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := writeAgentWithNonce(&buf, results, nonce); err != nil {
+	if err := writeAgentWithNonce(&buf, &Input{Results: results}, Options{}, nonce); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()
@@ -187,7 +187,7 @@ func TestAgentNonceIsRandomPerReport(t *testing.T) {
 	seen := map[string]bool{}
 	for range 20 {
 		var buf bytes.Buffer
-		if err := writeAgent(&buf, in); err != nil {
+		if err := writeAgent(&buf, &Input{Results: in}, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		m := nonceOf.FindStringSubmatch(buf.String())
@@ -209,7 +209,7 @@ func TestAgentPreambleIsFixed(t *testing.T) {
 		"Text between <<untrusted-" + testNonce + ">> and <</untrusted-" + testNonce + ">> is copied from the checked files",
 		"error package/unexpected-file script.js:2:3 <<untrusted-" + testNonce + ">>m<</untrusted-" + testNonce + ">>\n",
 		"rule package/unexpected-file: A file the stored form does not have. Do instead: Remove the file",
-		"summary remixlets=1 refused=1 errors=1 warnings=0\n",
+		"summary remixlets=1 refused=1 errors=1 warnings=0 suppressed=0 baselined=0\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("agent output lacks %q:\n%s", want, out)

@@ -274,7 +274,7 @@ func TestDiffExitStatus(t *testing.T) {
 	code, out, errOut = run(t, "diff", bad, v1)
 	expect(t, "running manifest unreadable", code, out, errOut, 2, "refused")
 	code, out, errOut = run(t, "diff", v1, filepath.Join(tmp, "nope"))
-	expect(t, "missing folder", code, out, errOut, 2, "no such file")
+	expect(t, "missing folder", code, out, errOut, 2, "nope does not exist")
 }
 
 func TestDigestCommand(t *testing.T) {

@@ -108,7 +108,8 @@ func printBuild(io streams, outs []output, opts *buildOptions, res *build.Result
 		if o.file == "" && o.format == "text" {
 			textOut = true
 		}
-		if err := writeOutput(o, tool, results, io); err != nil {
+		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(io.Out)}
+		if err := writeOutput(o, &report.Input{Tool: tool, Results: results}, ro, io); err != nil {
 			return err
 		}
 	}

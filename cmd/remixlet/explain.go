@@ -54,7 +54,11 @@ func runExplain(opts *explainOptions, io streams) error {
 	}
 	r, ok := finding.Lookup(opts.Rule)
 	if !ok {
-		return fmt.Errorf("no rule %q: run 'remixlet explain' for the list", opts.Rule)
+		var ids []string
+		for _, r := range finding.Rules() {
+			ids = append(ids, r.ID)
+		}
+		return fmt.Errorf("no rule %q%s: run 'remixlet explain' for the list", opts.Rule, hint(opts.Rule, ids))
 	}
 	_, err := fmt.Fprintf(io.Out, "%s (%s)\n%s\n\nWhy: %s\n\nDo instead: %s\n", r.ID, r.Severity, r.Title, r.Why, r.Fix)
 	return err

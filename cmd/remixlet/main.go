@@ -9,11 +9,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // toolVersion is the version release builds stamp (package buildinfo).
@@ -54,9 +58,31 @@ func execute(args []string, io streams) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", err)
+		fmt.Fprintf(io.ErrOut, "remixlet: %s\n", cleanLines(plainMessage(err)))
 		return exitUsage
 	}
+}
+
+// plainMessage is err's text with the operating system's wording of a
+// path error ("stat x: no such file or directory") in plain words ("x
+// does not exist"), wherever a command let one through.
+func plainMessage(err error) string {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = strings.Replace(msg, pe.Error(), plainerr.Describe(pe), 1)
+	}
+	return msg
+}
+
+// cleanLines makes an error harmless on a terminal (it may quote a file
+// name or a path given on the command line), keeping its line breaks.
+func cleanLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = safetext.Clean(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func newRootCmd(io streams) *cobra.Command {
@@ -97,6 +123,10 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		newSchemaCmd(io),
 		newNetrulesCmd(io),
 		newVersionCmd(io),
+		newBaselineCmd(io),
 	)
+	for _, c := range root.Commands() {
+		plainArgs(c)
+	}
 	return root
 }

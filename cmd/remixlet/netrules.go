@@ -90,7 +90,7 @@ func runNetrules(opts *netrulesOptions, io streams) error {
 		if err := os.WriteFile(opts.Sanitize, checked.WithoutLeftOut(), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(io.ErrOut, "wrote %s: %d rule(s) kept, %d left out\n", opts.Sanitize, len(checked.Kept()), len(checked.LeftOut))
+		fmt.Fprintf(io.ErrOut, "wrote %s: %s kept, %d left out\n", opts.Sanitize, countOf(len(checked.Kept()), "rule"), len(checked.LeftOut))
 	}
 	_, err = io.Out.Write(installed)
 	return err

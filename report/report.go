@@ -1,5 +1,6 @@
 // Package report writes lint results for people (text) and for machines
-// (json, sarif, github workflow annotations).
+// (json, sarif, github workflow annotations), and for the AI agent that
+// wrote the remixlet (agent: file text fenced as data).
 //
 // Every string that comes from the checked files or their names is made
 // harmless where it is printed (internal/safetext): a file named with
@@ -19,7 +20,7 @@ import (
 )
 
 // Formats are the output formats, in the order --help lists them.
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "agent"}
 
 // Tool names the program in machine-readable output.
 type Tool struct {
@@ -82,6 +83,8 @@ func WriteInput(w io.Writer, format string, in *Input, opts Options) error {
 		return writeSARIF(w, in, opts)
 	case "github":
 		return writeGitHub(w, in, opts)
+	case "agent":
+		return writeAgent(w, in, opts)
 	}
 	return fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
 }

@@ -269,7 +269,7 @@ func TestDidYouMean(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"lint", "-f", "sraif", "r"}, `unknown format "sraif": use text, json, sarif, github (did you mean "sarif"?)`},
+		{[]string{"lint", "-f", "sraif", "r"}, `unknown format "sraif": use text, json, sarif, github, agent (did you mean "sarif"?)`},
 		{[]string{"explain", "css/remote-lode"}, `no rule "css/remote-lode" (did you mean "css/remote-load"?)`},
 		{[]string{"schema", "manfest"}, `no schema "manfest" (did you mean "manifest"?)`},
 	} {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/remixlet/remixlet/config"
+	"github.com/remixlet/remixlet/internal/buildinfo"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/report"
 	"github.com/remixlet/remixlet/workspace"
@@ -48,11 +49,13 @@ suppressions (// remixlet-ignore-next-line RULE -- reason) silence warnings
 only. Warnings recorded in --baseline FILE (remixlet baseline) do not count.
 
 Findings are printed as file:line:column: severity rule-id: message. Run
-'remixlet explain' for the table of rules. --format takes text, json, sarif
-or github, optionally with =FILE to write that format to a file; repeat it to
-write several formats in one run. At most one format goes to standard output.
-With the github format, $GITHUB_STEP_SUMMARY (when set) gets a table of
-findings per rule. Text on a terminal is in colour unless NO_COLOR is set.
+'remixlet explain' for the table of rules. --format takes text, json, sarif,
+github or agent, optionally with =FILE to write that format to a file; repeat
+it to write several formats in one run. At most one format goes to standard
+output. With the github format, $GITHUB_STEP_SUMMARY (when set) gets a table of
+findings per rule. agent is for the AI agent that wrote the remixlet: one line
+per finding, every text from the files fenced as data between markers that
+carry a random nonce. Text on a terminal is in colour unless NO_COLOR is set.
 
 Exit status: 0 nothing refused, 1 a finding of severity error (or more
 warnings than --max-warnings or a config's maxWarnings allows), 2 could not
@@ -166,7 +169,7 @@ func runLint(opts *lintOptions, io streams) error {
 // reportInput turns a run into what the formats print.
 func reportInput(run *workspace.Run, baselineFile string) *report.Input {
 	in := &report.Input{
-		Tool:       report.Tool{Name: "remixlet", Version: toolVersion(), URI: "https://github.com/remixlet/remixlet"},
+		Tool:       report.Tool{Name: "remixlet", Version: toolVersion(), URI: buildinfo.Homepage},
 		Results:    run.Results,
 		Baseline:   baselineFile,
 		Baselined:  run.Baseline.Matched,

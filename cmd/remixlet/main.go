@@ -11,28 +11,17 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/remixlet/remixlet/internal/buildinfo"
 	"github.com/remixlet/remixlet/internal/plainerr"
 	"github.com/remixlet/remixlet/internal/safetext"
 )
 
-// version is set at build time with -ldflags "-X main.version=v1.2.3";
-// otherwise it comes from the module's build information.
-var version = ""
-
-func toolVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
+// toolVersion is the version release builds stamp (package buildinfo).
+func toolVersion() string { return buildinfo.Version() }
 
 // streams are where a command reads and writes; tests pass buffers.
 type streams struct {

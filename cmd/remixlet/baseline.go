@@ -15,7 +15,7 @@ type baselineOptions struct {
 	Config string
 }
 
-func newBaselineCmd(io streams) *cobra.Command {
+func newBaselineCmd(std streams) *cobra.Command {
 	opts := &baselineOptions{}
 	cmd := &cobra.Command{
 		Use:   "baseline PATH...",
@@ -37,21 +37,21 @@ written).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Paths = args
-			return runBaseline(opts, io)
+			return runBaseline(opts, std)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Config, "config", "", "a config `FILE` that applies on top of every remixlet.config.json found")
 	return cmd
 }
 
-func runBaseline(opts *baselineOptions, io streams) error {
+func runBaseline(opts *baselineOptions, std streams) error {
 	run, err := workspace.Lint(workspace.Options{Paths: opts.Paths, Config: opts.Config, MaxWarnings: -1})
 	if err != nil {
 		return err
 	}
 	for _, r := range run.Results {
 		if r.Err != nil {
-			return exitErrorf(exitUsage, io, "could not check %s: nothing written", r.Err.Error())
+			return exitErrorf(exitUsage, std, "could not check %s: nothing written", r.Err.Error())
 		}
 	}
 	b := baseline.Make(run.Results)
@@ -59,7 +59,7 @@ func runBaseline(opts *baselineOptions, io streams) error {
 	if err := b.Write(&buf); err != nil {
 		return err
 	}
-	if _, err := io.Out.Write(buf.Bytes()); err != nil {
+	if _, err := std.Out.Write(buf.Bytes()); err != nil {
 		return err
 	}
 	errs := 0
@@ -77,7 +77,7 @@ func runBaseline(opts *baselineOptions, io streams) error {
 		count(f.Findings)
 	}
 	if errs > 0 {
-		return exitErrorf(exitRefused, io, "recorded %d warnings; %d errors are not recorded (errors are never baselined) and still refuse: run 'remixlet lint' to see them", len(b.Warnings), errs)
+		return exitErrorf(exitRefused, std, "recorded %d warnings; %d errors are not recorded (errors are never baselined) and still refuse: run 'remixlet lint' to see them", len(b.Warnings), errs)
 	}
 	return nil
 }

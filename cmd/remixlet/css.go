@@ -31,7 +31,7 @@ type cssOptions struct {
 	besideManifest bool // Manifest is the manifest.json beside the sheet
 }
 
-func newCSSCmd(io streams) *cobra.Command {
+func newCSSCmd(std streams) *cobra.Command {
 	opts := &cssOptions{}
 	cmd := &cobra.Command{
 		Use:   "css FILE",
@@ -58,7 +58,7 @@ Exit status: 0 nothing refused, 1 a load or rule is refused, 2 could not run.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
-			return runCSS(opts, io)
+			return runCSS(opts, std)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Manifest, "manifest", "", "the remixlet's manifest.json, for the hosts it may load from")
@@ -68,7 +68,7 @@ Exit status: 0 nothing refused, 1 a load or rule is refused, 2 could not run.`,
 	return cmd
 }
 
-func runCSS(opts *cssOptions, io streams) error {
+func runCSS(opts *cssOptions, std streams) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return fmt.Errorf("unknown format %q: use text or json%s", opts.Format, hint(opts.Format, []string{"text", "json"}))
 	}
@@ -135,9 +135,9 @@ func runCSS(opts *cssOptions, io streams) error {
 	}
 	switch opts.Format {
 	case "json":
-		err = writeCSSJSON(io.Out, opts, css, res, removals)
+		err = writeCSSJSON(std.Out, opts, css, res, removals)
 	default:
-		err = writeCSSText(io.Out, opts, name, css, res, removals)
+		err = writeCSSText(std.Out, opts, name, css, res, removals)
 	}
 	if err != nil {
 		return err

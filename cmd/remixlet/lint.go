@@ -29,7 +29,7 @@ type lintOptions struct {
 	AllowEmpty  bool
 }
 
-func newLintCmd(io streams) *cobra.Command {
+func newLintCmd(std streams) *cobra.Command {
 	opts := &lintOptions{}
 	cmd := &cobra.Command{
 		Use:   "lint PATH...",
@@ -67,7 +67,7 @@ run (a path that does not exist or holds no remixlet, an unreadable config).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Paths = args
-			return runLint(opts, io)
+			return runLint(opts, std)
 		},
 	}
 	cmd.Flags().StringArrayVarP(&opts.Formats, "format", "f", []string{"text"}, "output `format[=FILE]`: "+strings.Join(report.Formats, ", "))
@@ -114,7 +114,7 @@ func lessGC() {
 	}
 }
 
-func runLint(opts *lintOptions, io streams) error {
+func runLint(opts *lintOptions, std streams) error {
 	outs, err := parseFormats(opts.Formats)
 	if err != nil {
 		return err
@@ -131,15 +131,15 @@ func runLint(opts *lintOptions, io streams) error {
 		return err
 	}
 	if len(run.Results) == 0 { // --allow-empty, and nothing to check
-		fmt.Fprintf(io.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
+		fmt.Fprintf(std.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
 		return nil
 	}
 	in := reportInput(run, opts.Baseline)
 	textOnStdout := false
 	for _, o := range outs {
 		textOnStdout = textOnStdout || (o.file == "" && o.format == "text")
-		ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(io.Out)}
-		if err := writeOutput(o, in, ro, io); err != nil {
+		ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(std.Out)}
+		if err := writeOutput(o, in, ro, std); err != nil {
 			return err
 		}
 		if o.format == "github" {
@@ -153,7 +153,7 @@ func runLint(opts *lintOptions, io streams) error {
 		// does not go to the terminal, say it once here.
 		for _, r := range run.Results {
 			if r.Err != nil {
-				fmt.Fprintf(io.ErrOut, "remixlet: could not check %s\n", safetext.Clean(r.Err.Error()))
+				fmt.Fprintf(std.ErrOut, "remixlet: could not check %s\n", safetext.Clean(r.Err.Error()))
 			}
 		}
 	}
@@ -191,9 +191,9 @@ func configSource(f *config.File) report.Source {
 	return report.Source{Path: f.Path, Data: f.Source, Findings: f.Findings}
 }
 
-func writeOutput(o output, in *report.Input, ro report.Options, io streams) error {
+func writeOutput(o output, in *report.Input, ro report.Options, std streams) error {
 	if o.file == "" {
-		return report.WriteInput(io.Out, o.format, in, ro)
+		return report.WriteInput(std.Out, o.format, in, ro)
 	}
 	f, err := os.Create(o.file)
 	if err != nil {

@@ -47,8 +47,8 @@ func main() {
 }
 
 // execute runs the command line and returns the exit status.
-func execute(args []string, io streams) int {
-	root := newRootCmd(io)
+func execute(args []string, std streams) int {
+	root := newRootCmd(std)
 	root.SetArgs(args)
 	err := root.Execute()
 	var ee exitError
@@ -58,7 +58,7 @@ func execute(args []string, io streams) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintf(io.ErrOut, "remixlet: %s\n", cleanLines(plainMessage(err)))
+		fmt.Fprintf(std.ErrOut, "remixlet: %s\n", cleanLines(plainMessage(err)))
 		return exitUsage
 	}
 }
@@ -85,7 +85,7 @@ func cleanLines(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-func newRootCmd(io streams) *cobra.Command {
+func newRootCmd(std streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "remixlet",
 		Short: "Check and package remixlets",
@@ -99,32 +99,32 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		SilenceErrors: true,
 		Version:       toolVersion(),
 	}
-	root.SetIn(io.In)
-	root.SetOut(io.Out)
-	root.SetErr(io.ErrOut)
+	root.SetIn(std.In)
+	root.SetOut(std.Out)
+	root.SetErr(std.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())
 	})
 	root.AddCommand(
-		newLintCmd(io),
-		newDiffCmd(io),
-		newDigestCmd(io),
-		newApproveCmd(io),
-		newActivateCmd(io),
-		newHistoryCmd(io),
-		newRestoreCmd(io),
-		newDeleteCmd(io),
-		newExportCmd(io),
-		newListCmd(io),
-		newBuildCmd(io),
-		newInitCmd(io),
-		newTypesCmd(io),
-		newCSSCmd(io),
-		newExplainCmd(io),
-		newSchemaCmd(io),
-		newNetrulesCmd(io),
-		newVersionCmd(io),
-		newBaselineCmd(io),
+		newLintCmd(std),
+		newDiffCmd(std),
+		newDigestCmd(std),
+		newApproveCmd(std),
+		newActivateCmd(std),
+		newHistoryCmd(std),
+		newRestoreCmd(std),
+		newDeleteCmd(std),
+		newExportCmd(std),
+		newListCmd(std),
+		newBuildCmd(std),
+		newInitCmd(std),
+		newTypesCmd(std),
+		newCSSCmd(std),
+		newExplainCmd(std),
+		newSchemaCmd(std),
+		newNetrulesCmd(std),
+		newVersionCmd(std),
+		newBaselineCmd(std),
 	)
 	for _, c := range root.Commands() {
 		plainArgs(c)

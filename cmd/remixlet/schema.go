@@ -26,7 +26,7 @@ var schemas = map[string]func() []byte{
 	"baseline": baseline.SchemaJSON,
 }
 
-func newSchemaCmd(io streams) *cobra.Command {
+func newSchemaCmd(std streams) *cobra.Command {
 	opts := &schemaOptions{}
 	names := slices.Sorted(maps.Keys(schemas))
 	return &cobra.Command{
@@ -36,17 +36,17 @@ func newSchemaCmd(io streams) *cobra.Command {
 		ValidArgs: names,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Name = args[0]
-			return runSchema(opts, io)
+			return runSchema(opts, std)
 		},
 	}
 }
 
-func runSchema(opts *schemaOptions, io streams) error {
+func runSchema(opts *schemaOptions, std streams) error {
 	get, ok := schemas[opts.Name]
 	if !ok {
 		names := slices.Sorted(maps.Keys(schemas))
 		return fmt.Errorf("no schema %q%s: use one of %s", opts.Name, hint(opts.Name, names), strings.Join(names, ", "))
 	}
-	_, err := io.Out.Write(get())
+	_, err := std.Out.Write(get())
 	return err
 }

@@ -13,7 +13,7 @@ type versionOptions struct {
 	Format string
 }
 
-func newVersionCmd(io streams) *cobra.Command {
+func newVersionCmd(std streams) *cobra.Command {
 	opts := &versionOptions{}
 	cmd := &cobra.Command{
 		Use:   "version",
@@ -24,17 +24,17 @@ parse with, the number of rules and the SHA-256 of the rule table (every
 rule's id, severity, title, why and fix), and the remixlet API releases it
 knows.`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error { return runVersion(opts, io) },
+		RunE: func(*cobra.Command, []string) error { return runVersion(opts, std) },
 	}
 	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output `format`: text or json")
 	return cmd
 }
 
-func runVersion(opts *versionOptions, io streams) error {
+func runVersion(opts *versionOptions, std streams) error {
 	info := buildinfo.Read()
 	switch opts.Format {
 	case "json":
-		enc := json.NewEncoder(io.Out)
+		enc := json.NewEncoder(std.Out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(info)
 	case "text":
@@ -42,7 +42,7 @@ func runVersion(opts *versionOptions, io streams) error {
 		if info.Commit != "" {
 			built = "commit " + info.Commit + ", " + built
 		}
-		_, err := fmt.Fprintf(io.Out, "remixlet %s (%s)\nesbuild %s\nrules: %d, sha256 %s\nremixlet API: %s to %s\n",
+		_, err := fmt.Fprintf(std.Out, "remixlet %s (%s)\nesbuild %s\nrules: %d, sha256 %s\nremixlet API: %s to %s\n",
 			info.Version, built, info.Esbuild, info.Rules.Count, info.Rules.SHA256, info.API.Oldest, info.API.Current)
 		return err
 	}

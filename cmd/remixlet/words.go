@@ -69,7 +69,7 @@ func describeErr(err error) string { return plainerr.Describe(err) }
 
 // exitErrorf prints a message on standard error and returns the exit
 // status, for a command that ran but must say why it exits non-zero.
-func exitErrorf(code int, io streams, format string, args ...any) error {
-	fmt.Fprintf(io.ErrOut, "remixlet: %s\n", cleanLines(fmt.Sprintf(format, args...)))
+func exitErrorf(code int, std streams, format string, args ...any) error {
+	fmt.Fprintf(std.ErrOut, "remixlet: %s\n", cleanLines(fmt.Sprintf(format, args...)))
 	return exitError{code}
 }

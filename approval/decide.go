@@ -123,9 +123,5 @@ func permissionsOf(src []byte) []string {
 	if m == nil {
 		return nil
 	}
-	var names []string
-	for _, p := range m.Permissions {
-		names = append(names, p.Name)
-	}
-	return names
+	return m.PermissionNames()
 }

@@ -315,13 +315,7 @@ func (f *Flow) List() ([]Summary, error) {
 	for _, r := range rs {
 		s := Summary{ID: r.ID, Running: r.Running.Number, Versions: r.Versions, Time: r.Running.Time.UTC(), Digest: r.Running.Digest, Sites: []string{}, Permissions: []string{}}
 		if m := store.Manifest(r.Running); m != nil {
-			s.Name = m.Name
-			for _, p := range m.Matches {
-				s.Sites = append(s.Sites, p.String())
-			}
-			for _, p := range m.Permissions {
-				s.Permissions = append(s.Permissions, p.Name)
-			}
+			s.Name, s.Sites, s.Permissions = m.Name, m.MatchPatterns(), m.PermissionNames()
 		}
 		out = append(out, s)
 	}
@@ -366,12 +360,7 @@ func (f *Flow) History(id string) ([]Entry, error) {
 			Running: i == len(versions)-1, Changes: changes, Permissions: []string{}, Matches: []string{},
 		}
 		if m := store.Manifest(v); m != nil {
-			for _, p := range m.Permissions {
-				e.Permissions = append(e.Permissions, p.Name)
-			}
-			for _, p := range m.Matches {
-				e.Matches = append(e.Matches, p.String())
-			}
+			e.Permissions, e.Matches = m.PermissionNames(), m.MatchPatterns()
 		}
 		entries = append(entries, e)
 		prev = cur

@@ -98,6 +98,26 @@ func (m *Manifest) Permission(name string) (Permission, bool) {
 	return Permission{}, false
 }
 
+// PermissionNames are the permissions the manifest asks for, as written
+// ("storage", "fetch:api.example.com"), in manifest order; never nil.
+func (m *Manifest) PermissionNames() []string {
+	names := []string{}
+	for _, p := range m.Permissions {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// MatchPatterns are the manifest's match patterns as written, in order;
+// never nil.
+func (m *Manifest) MatchPatterns() []string {
+	patterns := []string{}
+	for _, p := range m.Matches {
+		patterns = append(patterns, p.String())
+	}
+	return patterns
+}
+
 // Hosts returns the hosts named by permissions of the given kind (Fetch or
 // NetworkObserve), in manifest order.
 func (m *Manifest) Hosts(kind string) []string {

@@ -228,11 +228,7 @@ func Permissions(v *Version) []string {
 	if m == nil {
 		return nil
 	}
-	var names []string
-	for _, p := range m.Permissions {
-		names = append(names, p.Name)
-	}
-	return names
+	return m.PermissionNames()
 }
 
 // Manifest parses a stored version's manifest leniently, for display and

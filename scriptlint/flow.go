@@ -791,6 +791,11 @@ type fnFrame struct {
 	usesThis bool
 }
 
+// maxAssembledSecret bounds the strings assembled from parts that are
+// scanned: keys are short, and long assembled strings (templates of code
+// or markup) hold literals that were scanned on their own.
+const maxAssembledSecret = 1024
+
 // checkFoldedSecret scans a string the text assembles from parts (a join
 // of literals, concat, a template, String.raw, fromCharCode), which no
 // single literal holds.
@@ -827,7 +832,7 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 		return
 	}
 	v := sp.fold(e)
-	if !v.known || !v.isStr || len(v.s) < minSecretScan {
+	if !v.known || !v.isStr || len(v.s) < minSecretScan || len(v.s) > maxAssembledSecret {
 		return
 	}
 	for _, m := range secrets.Scan(v.s) {

@@ -255,10 +255,18 @@ func (sp *scriptPass) indexKey(e esb.Expr) (string, bool) {
 // checkMember looks at target.key (known) or target[index] (key unknown).
 func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, index esb.Expr, keyOff int, u use) {
 	direct, isDirect := "", false
-	if sp.maybeGlobalObject(target) {
-		direct, isDirect = sp.directGlobal(target)
-	} else if _, ok := target.Data.(*esb.EDot); ok {
-		direct, isDirect = sp.directGlobal(target)
+	var boundInfo *symInfo // the target is a local binding: neither a global nor the global object
+	if id, ok := target.Data.(*esb.EIdentifier); ok {
+		if s, info := sp.lookup(id.Ref); s != nil && s.Kind != esb.SymbolUnbound {
+			boundInfo = info
+		}
+	}
+	if boundInfo == nil {
+		if sp.maybeGlobalObject(target) {
+			direct, isDirect = sp.directGlobal(target)
+		} else if _, ok := target.Data.(*esb.EDot); ok {
+			direct, isDirect = sp.directGlobal(target)
+		}
 	}
 	if isDirect && isGlobalObjectName(direct) {
 		if !known {
@@ -291,7 +299,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		}
 		return
 	}
-	if u != useTarget && sp.mayReachAPI(target) {
+	if u != useTarget && (boundInfo != nil && sp.infoMayReachAPI(boundInfo) || boundInfo == nil && sp.mayReachAPI(target)) {
 		targetPaths := sp.resolve(target)
 		if !known {
 			for _, p := range targetPaths {
@@ -1281,13 +1289,7 @@ func (sp *scriptPass) mayReachAPI(e esb.Expr) bool {
 				n := s.OriginalName
 				return n == "rmx" || n == "dom" || isGlobalObjectName(n) || n == "Reflect" || n == "Object"
 			}
-			for _, p := range sp.resolveSymbol(info, 0) {
-				if strings.HasPrefix(p, "rmx") || strings.HasPrefix(p, "dom") || p == "globalThis" || strings.HasPrefix(p, "Reflect") || strings.HasPrefix(p, "Object") {
-					return true
-				}
-			}
-			// A binding holding a literal with rmx inside ({api: rmx}).
-			return info.literals
+			return sp.infoMayReachAPI(info)
 		case *esb.EThis:
 			return false
 		default:
@@ -1302,4 +1304,15 @@ func memo(b bool) int8 {
 		return 2
 	}
 	return 1
+}
+
+// infoMayReachAPI is mayReachAPI for a local binding.
+func (sp *scriptPass) infoMayReachAPI(info *symInfo) bool {
+	for _, p := range sp.resolveSymbol(info, 0) {
+		if strings.HasPrefix(p, "rmx") || strings.HasPrefix(p, "dom") || p == "globalThis" || strings.HasPrefix(p, "Reflect") || strings.HasPrefix(p, "Object") {
+			return true
+		}
+	}
+	// A binding holding a literal with rmx inside ({api: rmx}).
+	return info.literals
 }

@@ -325,8 +325,8 @@ func binaryUses(op esb.OpCode, u use, right esb.Expr) (left, r use) {
 // spine without recursing on the left: the nesting guard lets left-
 // associative chains be as long as the file.
 func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
-	var spineArr [16]*esb.EBinary
-	var usesArr [16]use
+	var spineArr [4]*esb.EBinary
+	var usesArr [4]use
 	spine := spineArr[:0]
 	uses := usesArr[:0]
 	spine = append(spine, top)

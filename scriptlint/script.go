@@ -192,7 +192,9 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 func (sp *scriptPass) position(off int) finding.Position {
 	if sp.lineStarts == nil {
 		sp.lineStarts = lineStarts(sp.srcBytes)
-		sp.runeBlocks = runeBlocks(sp.srcBytes)
+		if !isASCII(sp.srcBytes) {
+			sp.runeBlocks = runeBlocks(sp.srcBytes)
+		}
 	}
 	src := sp.srcBytes
 	off = max(0, min(off, len(src)))
@@ -209,6 +211,9 @@ const runeBlock = 1024
 // runesBefore is the number of characters in src[:off], off at a
 // character's start.
 func (sp *scriptPass) runesBefore(off int) int {
+	if sp.runeBlocks == nil {
+		return off // ASCII: one byte, one character
+	}
 	b := off / runeBlock
 	return sp.runeBlocks[b] + charStarts(sp.srcBytes[b*runeBlock:off])
 }
@@ -514,4 +519,20 @@ func apiOf(kind string) string {
 		}
 	}
 	return kind
+}
+
+// isASCII reports a text of ASCII bytes only, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

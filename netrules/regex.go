@@ -3,6 +3,8 @@ package netrules
 import (
 	"fmt"
 	"regexp/syntax"
+	"strconv"
+	"strings"
 	"unicode"
 )
 
@@ -424,4 +426,60 @@ func firstNonASCII(s string) string {
 		}
 	}
 	return ""
+}
+
+// aboveLatin1 returns the first escape in an ASCII pattern that names a
+// code point above U+00FF (\x{100}, an octal \400), with the code point,
+// or "". Chrome compiles regexFilter with RE2 in Latin-1 mode, where such
+// an escape is a parse error; Go's parser, which reads UTF-8, accepts it.
+func aboveLatin1(pattern string) (string, rune) {
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] != '\\' || i+1 == len(pattern) {
+			continue
+		}
+		start := i
+		i++
+		switch c := pattern[i]; {
+		case c == 'Q':
+			// \Q…\E: literal text, where a backslash escapes nothing.
+			end := strings.Index(pattern[i:], `\E`)
+			if end < 0 {
+				return "", 0
+			}
+			i += end + 1
+		case c == 'x' && i+1 < len(pattern) && pattern[i+1] == '{':
+			end := strings.IndexByte(pattern[i:], '}')
+			if end < 0 {
+				continue // RE2 and Go both refuse it
+			}
+			v, err := strconv.ParseUint(pattern[i+2:i+end], 16, 32)
+			if err == nil && v > 0xFF {
+				return pattern[start : i+end+1], rune(v)
+			}
+			i += end
+		case '0' <= c && c <= '7':
+			// RE2's octal escape: \0 with up to two more digits, or \1 to
+			// \7 followed by at least one more (a lone \1 is a
+			// backreference, refused by both).
+			j, v := i+1, int(c-'0')
+			for ; j < len(pattern) && j < i+3 && '0' <= pattern[j] && pattern[j] <= '7'; j++ {
+				v = v*8 + int(pattern[j]-'0')
+			}
+			if (c == '0' || j > i+1) && v > 0xFF {
+				return pattern[start:j], rune(v)
+			}
+			i = j - 1
+		}
+	}
+	return "", 0
+}
+
+// percentUTF8 is a code point as a URL carries it: its UTF-8 bytes,
+// percent-encoded.
+func percentUTF8(cp rune) string {
+	var b strings.Builder
+	for _, c := range []byte(string(cp)) {
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
 }

@@ -142,6 +142,11 @@ var (
 		Why: "Chrome installs at most 30,000 rules of an extension's dynamic rules, 5,000 of them redirect or modifyHeaders rules, and 1,000 regexFilter rules; over that the whole install fails.",
 		Fix: "Keep the rules under the limits: merge rules with requestDomains lists, prefer urlFilter over regexFilter.",
 	})
+	RuleNeverMatches = finding.Register(finding.Rule{
+		ID: "netrules/never-matches", Title: "A condition that can never match", Severity: finding.Error,
+		Why: "A response header both required (responseHeaders) and excluded by name (excludedResponseHeaders) in another letter case can never match, since HTTP header names ignore case. Chrome refuses the same spelling twice but accepts different cases, and the rule then does nothing while it reads as if it did something.",
+		Fix: "Name the header in one of the two lists only.",
+	})
 	// The Remixlet limits.
 	RuleAction = finding.Register(finding.Rule{
 		ID: "netrules/action", Title: "An allow or allowAllRequests rule", Severity: finding.Error,

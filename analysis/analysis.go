@@ -5,10 +5,12 @@
 package analysis
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/remixlet/remixlet/finding"
@@ -23,8 +25,16 @@ type Analyzer struct {
 	// result, the driver reports that file as not analysed instead of
 	// running the analyzer.
 	File string
-	// Requires lists analyzers whose results Run reads from Pass.ResultOf.
+	// Requires lists the analyzers whose results Run reads with
+	// Pass.ResultOf, the only way to see another analyzer's result. They
+	// run first. When one of them produced no result, the analyzer does
+	// not run (its file is reported as not analysed), unless it is also
+	// listed in RunsWithout.
 	Requires []*Analyzer
+	// RunsWithout lists the requirements the analyzer can do without:
+	// when one of them produced nothing, Run still runs and ResultOf
+	// returns nil for it.
+	RunsWithout []*Analyzer
 	// Run reports findings through the pass and returns a result for the
 	// analyzers that require this one. A nil result tells dependents there
 	// is nothing they can safely build on. An error means the analyzer could
@@ -36,8 +46,19 @@ type Analyzer struct {
 type Pass struct {
 	Analyzer *Analyzer
 	Package  *Package
-	ResultOf map[*Analyzer]any
+	results  map[*Analyzer]any
 	findings []finding.Finding
+}
+
+// ResultOf returns the result of a required analyzer (nil when it produced
+// none and is listed in RunsWithout). Reading the result of an analyzer
+// that is not in Requires is a programming error: it panics, and the
+// driver reports the panic as an internal error, never as a pass.
+func (p *Pass) ResultOf(a *Analyzer) any {
+	if !slices.Contains(p.Analyzer.Requires, a) {
+		panic(fmt.Sprintf("analysis: %s reads the result of %s without requiring it", p.Analyzer.Name, a.Name))
+	}
+	return p.results[a]
 }
 
 // Report records a finding.
@@ -48,8 +69,12 @@ type Result struct {
 	Dir      string
 	Package  *Package // nil when the folder could not be read
 	Findings []finding.Finding
-	ResultOf map[*Analyzer]any
-	Err      error // the package could not be checked at all (exit status 2)
+	ResultOf map[*Analyzer]any // every analyzer's result, for the driver's caller
+	// ByAnalyzer holds each analyzer's own findings (those the driver
+	// reported for it too: its file not analysed), so that a test can
+	// compare one analyzer's findings alone, as analysistest does.
+	ByAnalyzer map[*Analyzer][]finding.Finding
+	Err        error // the package could not be checked at all (exit status 2)
 }
 
 // Refused reports whether any finding is an error.
@@ -66,21 +91,29 @@ func Run(dir string, analyzers []*Analyzer) *Result {
 
 // RunPackage runs the analyzers over an already loaded package.
 func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
-	res := &Result{Dir: pkg.Dir, Package: pkg, ResultOf: map[*Analyzer]any{}}
+	res := &Result{Dir: pkg.Dir, Package: pkg, ResultOf: map[*Analyzer]any{}, ByAnalyzer: map[*Analyzer][]finding.Finding{}}
+	ordered, err := plan(analyzers)
+	if err != nil {
+		res.Err = err
+		return res
+	}
 	res.Findings = append(res.Findings, pkg.Findings...)
-	for _, a := range order(analyzers) {
+	for _, a := range ordered {
 		if missing := missingRequirement(a, res.ResultOf); missing != nil {
 			if a.File != "" && pkg.Has(a.File) {
-				res.Findings = append(res.Findings, finding.New(RuleNotAnalysed, a.File, finding.Position{},
-					"%s was not checked because %s could not be read: fix the errors above, then lint again", a.File, describeRequirement(missing)))
+				f := finding.New(RuleNotAnalysed, a.File, finding.Position{},
+					"%s was not checked because %s could not be read: fix the errors above, then lint again", a.File, describeRequirement(missing))
+				res.Findings = append(res.Findings, f)
+				res.ByAnalyzer[a] = append(res.ByAnalyzer[a], f)
 			}
 			continue
 		}
-		pass := &Pass{Analyzer: a, Package: pkg, ResultOf: res.ResultOf}
+		pass := &Pass{Analyzer: a, Package: pkg, results: res.ResultOf}
 		out, err := runSafely(a, pass)
 		res.Findings = append(res.Findings, pass.findings...)
+		res.ByAnalyzer[a] = pass.findings
 		if err != nil {
-			res.Err = fmt.Errorf("%s: %w", a.Name, err)
+			res.Err = errors.Join(res.Err, fmt.Errorf("%s: %w", a.Name, err))
 			continue
 		}
 		res.ResultOf[a] = out
@@ -98,7 +131,7 @@ func describeRequirement(a *Analyzer) string {
 
 func missingRequirement(a *Analyzer, results map[*Analyzer]any) *Analyzer {
 	for _, req := range a.Requires {
-		if results[req] == nil {
+		if results[req] == nil && !slices.Contains(a.RunsWithout, req) {
 			return req
 		}
 	}
@@ -116,24 +149,58 @@ func runSafely(a *Analyzer, pass *Pass) (out any, err error) {
 	return a.Run(pass)
 }
 
-// order returns the analyzers and everything they require, each once,
-// requirements first, otherwise in the order given.
-func order(analyzers []*Analyzer) []*Analyzer {
+// Validate checks a set of analyzers and everything they require: no
+// cycle, a name and a run function each, names unique, and RunsWithout a
+// subset of Requires. lint's tests hold its analyzers to it; every run
+// checks it again, since it costs next to nothing.
+func Validate(analyzers []*Analyzer) error {
+	_, err := plan(analyzers)
+	return err
+}
+
+// plan returns the analyzers and everything they require, each once,
+// requirements first, otherwise in the order given; or why the graph
+// cannot run.
+func plan(analyzers []*Analyzer) ([]*Analyzer, error) {
 	var out []*Analyzer
-	var visit func(a *Analyzer)
-	visit = func(a *Analyzer) {
-		if slices.Contains(out, a) {
+	var errs []error
+	const (
+		visiting = 1
+		done     = 2
+	)
+	state := map[*Analyzer]int{}
+	names := map[string]*Analyzer{}
+	var visit func(a *Analyzer, path []string)
+	visit = func(a *Analyzer, path []string) {
+		switch state[a] {
+		case done:
+			return
+		case visiting:
+			errs = append(errs, fmt.Errorf("analysis: analyzers require each other in a cycle: %s", strings.Join(append(path, a.Name), " → ")))
 			return
 		}
-		for _, r := range a.Requires {
-			visit(r)
+		state[a] = visiting
+		if a.Name == "" || a.Run == nil {
+			errs = append(errs, fmt.Errorf("analysis: an analyzer needs a name and a run function (%q)", a.Name))
+		} else if other := names[a.Name]; other != nil && other != a {
+			errs = append(errs, fmt.Errorf("analysis: two analyzers are named %q", a.Name))
 		}
+		names[a.Name] = a
+		for _, r := range a.RunsWithout {
+			if !slices.Contains(a.Requires, r) {
+				errs = append(errs, fmt.Errorf("analysis: %s runs without %s, which it does not require", a.Name, r.Name))
+			}
+		}
+		for _, r := range a.Requires {
+			visit(r, append(path, a.Name))
+		}
+		state[a] = done
 		out = append(out, a)
 	}
 	for _, a := range analyzers {
-		visit(a)
+		visit(a, nil)
 	}
-	return out
+	return out, errors.Join(errs...)
 }
 
 // RunAll checks many folders at once, one worker per core, and returns the

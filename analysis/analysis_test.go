@@ -123,3 +123,74 @@ func TestRunAllKeepsOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestResultOfOnlyThroughRequires: an analyzer sees another's result only
+// by requiring it; reading any other is an internal error, never a pass.
+func TestResultOfOnlyThroughRequires(t *testing.T) {
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}"})
+	base := &Analyzer{Name: "base", Run: func(*Pass) (any, error) { return "base result", nil }}
+	other := &Analyzer{Name: "other", Run: func(*Pass) (any, error) { return "other result", nil }}
+	var got any
+	reader := &Analyzer{Name: "reader", Requires: []*Analyzer{base}, Run: func(p *Pass) (any, error) {
+		got = p.ResultOf(base)
+		return p.ResultOf(other), nil // not required: must not be seen
+	}}
+	res := Run(dir, []*Analyzer{other, reader})
+	if got != "base result" {
+		t.Errorf("ResultOf(required) = %v", got)
+	}
+	if res.Err == nil || !strings.Contains(res.Err.Error(), "reader reads the result of other without requiring it") {
+		t.Errorf("reading an undeclared result: Err = %v", res.Err)
+	}
+}
+
+// TestRunsWithout: a requirement listed in RunsWithout that produced
+// nothing does not stop the analyzer; one not listed does.
+func TestRunsWithout(t *testing.T) {
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}", "script.js": "x"})
+	empty := &Analyzer{Name: "empty", Run: func(*Pass) (any, error) { return nil, nil }}
+	var saw []any
+	tolerant := &Analyzer{Name: "tolerant", File: "script.js", Requires: []*Analyzer{empty}, RunsWithout: []*Analyzer{empty},
+		Run: func(p *Pass) (any, error) {
+			saw = append(saw, p.ResultOf(empty))
+			return 1, nil
+		}}
+	res := Run(dir, []*Analyzer{tolerant})
+	if res.Err != nil || len(saw) != 1 || saw[0] != nil || len(res.Findings) != 0 {
+		t.Errorf("tolerant analyzer: ran %d times, saw %v, findings %v, err %v", len(saw), saw, rules(res.Findings), res.Err)
+	}
+}
+
+// TestValidate: a cycle, a nameless analyzer, two of one name, and a
+// RunsWithout outside Requires are each refused, all of them reported.
+func TestValidate(t *testing.T) {
+	run := func(*Pass) (any, error) { return nil, nil }
+	a := &Analyzer{Name: "a", Run: run}
+	b := &Analyzer{Name: "b", Run: run, Requires: []*Analyzer{a}}
+	a.Requires = []*Analyzer{b}
+	twin1 := &Analyzer{Name: "twin", Run: run}
+	twin2 := &Analyzer{Name: "twin", Run: run}
+	stray := &Analyzer{Name: "stray", Run: run, RunsWithout: []*Analyzer{twin1}}
+	nameless := &Analyzer{Run: run}
+	err := Validate([]*Analyzer{a, twin1, twin2, stray, nameless})
+	for _, want := range []string{"cycle: a → b → a", `two analyzers are named "twin"`, "stray runs without twin, which it does not require", "needs a name"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate: %v; want it to say %q", err, want)
+		}
+	}
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}"})
+	if res := Run(dir, []*Analyzer{a}); res.Err == nil {
+		t.Error("Run with a cycle: no error")
+	}
+}
+
+// TestErrorsAreJoined: two analyzers that fail both say so.
+func TestErrorsAreJoined(t *testing.T) {
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}"})
+	one := &Analyzer{Name: "one", Run: func(*Pass) (any, error) { return nil, errors.New("first failure") }}
+	two := &Analyzer{Name: "two", Run: func(*Pass) (any, error) { return nil, errors.New("second failure") }}
+	res := Run(dir, []*Analyzer{one, two})
+	if res.Err == nil || !strings.Contains(res.Err.Error(), "first failure") || !strings.Contains(res.Err.Error(), "second failure") {
+		t.Errorf("Err = %v, want both failures", res.Err)
+	}
+}

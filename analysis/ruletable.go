@@ -51,16 +51,6 @@ var (
 		Why: "JSON forbids a byte-order mark; some readers skip it and some refuse the file, and two readers disagreeing is a hazard.",
 		Fix: "Save the file as UTF-8 without a byte-order mark.",
 	})
-	RuleRulesWithoutNetrules = finding.Register(finding.Rule{
-		ID: "package/rules-without-netrules", Title: "rules.json without the netrules permission", Severity: finding.Error,
-		Why: "Network rules change what pages load; they are installed only when the user approved the netrules permission.",
-		Fix: "Add {\"permission\": \"netrules\", \"reason\": \"…\"} to the manifest and ask the user, or remove rules.json.",
-	})
-	RuleNetrulesWithoutRules = finding.Register(finding.Rule{
-		ID: "package/netrules-without-rules", Title: "The netrules permission without rules.json", Severity: finding.Warning,
-		Why: "A permission nothing uses still widens what a later version may do without asking.",
-		Fix: "Remove the netrules permission, or add the rules.json it is for.",
-	})
 	RuleNotAnalysed = finding.Register(finding.Rule{
 		ID: "package/not-analysed", Title: "A file that could not be checked", Severity: finding.Error,
 		Why: "A file the checker could not read or understand is refused, never waved through.",

@@ -23,7 +23,7 @@ func runAnalyzer(pass *analysis.Pass) (any, error) {
 	if !ok {
 		return nil, nil // absent, or the loader refused its bytes and said why
 	}
-	m := pass.ResultOf[manifest.Analyzer].(*manifest.Manifest)
+	m := pass.ResultOf(manifest.Analyzer).(*manifest.Manifest)
 	res := Check(src, FileName, m, Stylesheet)
 	for _, f := range res.Findings {
 		pass.Report(f)

@@ -15,7 +15,7 @@ func seeds(f *testing.F) {
 	for _, c := range loadCorpus(f) {
 		f.Add([]byte(c.CSS))
 	}
-	sheets, err := casetest.Contents("../testdata/cases", "style.css")
+	sheets, err := casetest.Contents("testdata/cases", "style.css")
 	if err != nil {
 		f.Fatal(err)
 	}

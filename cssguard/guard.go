@@ -622,28 +622,27 @@ func (g *guard) closeBlock(t Token) {
 	g.endStmt(t.End)
 }
 
-// popTo closes the innermost frame of the kind a closing token closes.
-// A closing token with no opener in the current statement is an ordinary
-// token (Chrome keeps it in the prelude or value).
+// popTo closes the innermost frame when it is of the kind a closing token
+// closes. Chrome's blocks close only on their own closer: a closing token
+// that does not match the innermost open frame, or has none in the current
+// statement, is an ordinary token (Chrome keeps it in the prelude or value).
 func (g *guard) popTo(kind frameKind, t Token) {
-	for i := len(g.frames) - 1; i >= 0; i-- {
-		f := g.frames[i]
-		if f.kind == frameBlock {
-			return
-		}
-		fk := f.kind
-		if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar || fk == frameType {
-			fk = frameParen
-		}
-		if fk != kind {
-			// Chrome's blocks close only on their own closer; a mismatched
-			// one is a plain token inside.
-			return
-		}
-		g.frames = g.frames[:i]
-		g.closeFrame(f, t)
+	if len(g.frames) == 0 {
 		return
 	}
+	f := g.frames[len(g.frames)-1]
+	if f.kind == frameBlock {
+		return
+	}
+	fk := f.kind
+	if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar || fk == frameType {
+		fk = frameParen
+	}
+	if fk != kind {
+		return
+	}
+	g.frames = g.frames[:len(g.frames)-1]
+	g.closeFrame(f, t)
 }
 
 func (g *guard) closeFrame(f frame, t Token) {

@@ -91,13 +91,59 @@ func Lookup(id string) (*Rule, bool) {
 	return r, ok
 }
 
-// MarkdownTable renders the rule table as docs/rules.md shows it.
-func MarkdownTable() string {
+// RulesDoc is where every rule has its section: SARIF's helpUri and the
+// workflow annotations link to DocsURL + "#" + the rule's Anchor.
+const RulesDoc = "docs/rules.md"
+
+// DocsURL is RulesDoc as published with the source.
+const DocsURL = "https://github.com/remixlet/remixlet/blob/main/" + RulesDoc
+
+// Anchor is the rule's anchor in RulesDoc: its id with "/" as "-".
+func (r *Rule) Anchor() string { return strings.ReplaceAll(r.ID, "/", "-") }
+
+// HelpURI is the address of the rule's section in the published docs.
+func (r *Rule) HelpURI() string { return DocsURL + "#" + r.Anchor() }
+
+// familyTitles head each family's part of RulesDoc.
+var familyTitles = map[string]string{
+	"package":  "The stored form (the loader)",
+	"manifest": "manifest.json",
+	"js":       "script.js (the script lint)",
+	"css":      "style.css (the stylesheet guard)",
+	"netrules": "rules.json (network rules)",
+	"approval": "Approvals and activation",
+}
+
+// Markdown renders every registered rule as RulesDoc shows it: per family,
+// a table of the rules, then one section per rule under its anchor.
+func Markdown() string {
 	var b strings.Builder
-	b.WriteString("| rule | severity | what it refuses | why | do instead |\n")
-	b.WriteString("| --- | --- | --- | --- | --- |\n")
+	byFamily := map[string][]*Rule{}
+	var others []string
 	for _, r := range Rules() {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Severity, cell(r.Title), cell(r.Why), cell(r.Fix))
+		fam, _, _ := strings.Cut(r.ID, "/")
+		if _, ok := byFamily[fam]; !ok && !slices.Contains(Families, fam) {
+			others = append(others, fam)
+		}
+		byFamily[fam] = append(byFamily[fam], r)
+	}
+	for _, fam := range append(slices.Clone(Families), others...) {
+		rules := byFamily[fam]
+		if len(rules) == 0 {
+			continue
+		}
+		title := familyTitles[fam]
+		if title == "" {
+			title = fam
+		}
+		fmt.Fprintf(&b, "## %s\n\n| rule | severity | what it refuses |\n| --- | --- | --- |\n", title)
+		for _, r := range rules {
+			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", r.ID, r.Anchor(), r.Severity, cell(r.Title))
+		}
+		b.WriteString("\n")
+		for _, r := range rules {
+			fmt.Fprintf(&b, "<a id=\"%s\"></a>\n### `%s`\n\n**%s.** %s\n\n**Why:** %s\n\n**Do instead:** %s\n\n", r.Anchor(), r.ID, r.Severity, r.Title, r.Why, r.Fix)
+		}
 	}
 	return b.String()
 }

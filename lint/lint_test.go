@@ -6,25 +6,45 @@ import (
 	"testing"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/casetest"
 	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/netrules"
+	"github.com/remixlet/remixlet/scriptlint"
 )
 
-// TestCases runs every annotated case under testdata/cases through all the
-// analyzers `remixlet lint` runs, and requires exactly the declared findings.
+// caseRoots are the annotated cases of every analyzer, each with the
+// analyzer whose findings it declares (nil: the loader's).
+var caseRoots = []struct {
+	root     string
+	analyzer *analysis.Analyzer
+}{
+	{"../analysis/testdata/cases", nil},
+	{"../manifest/testdata/cases", manifest.Analyzer},
+	{"../scriptlint/testdata/cases", scriptlint.Analyzer},
+	{"../cssguard/testdata/cases", cssguard.Analyzer},
+	{"../netrules/testdata/cases", netrules.Analyzer},
+}
+
+// TestCases runs every analyzer's annotated cases through all the
+// analyzers `remixlet lint` runs: each analyzer must report exactly what
+// its cases declare when it runs beside the others, as it does alone in
+// its own package's test, and the whole run must never fail to check.
 func TestCases(t *testing.T) {
-	files, err := casetest.Glob("../testdata/cases")
-	if err != nil {
-		t.Fatal(err)
+	for _, cr := range caseRoots {
+		casetest.Run(t, cr.root, func(t *testing.T, dir string) []finding.Finding {
+			res := lint.Dir(dir)
+			if res.Err != nil {
+				t.Fatalf("could not check: %v", res.Err)
+			}
+			if cr.analyzer == nil {
+				return res.Package.Findings
+			}
+			return res.ByAnalyzer[cr.analyzer]
+		})
 	}
-	casetest.Run(t, files, func(t *testing.T, dir string) []finding.Finding {
-		res := lint.Dir(dir)
-		if res.Err != nil {
-			t.Fatalf("could not check: %v", res.Err)
-		}
-		return res.Findings
-	})
 }
 
 // TestExamples requires every shipped example to lint without a single
@@ -66,9 +86,13 @@ func BenchmarkLintExample(b *testing.B) {
 // FuzzLint writes fuzzed files into a folder and lints it: no panic, no
 // hang, and the result is findings or clean, never "could not check".
 func FuzzLint(f *testing.F) {
-	files, err := casetest.Glob("../testdata/cases")
-	if err != nil {
-		f.Fatal(err)
+	var files []string
+	for _, cr := range caseRoots {
+		more, err := casetest.Glob(cr.root)
+		if err != nil {
+			f.Fatal(err)
+		}
+		files = append(files, more...)
 	}
 	for _, file := range files {
 		c, err := casetest.ParseFile(file)
@@ -101,4 +125,12 @@ func FuzzLint(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestAnalyzersValidate: the analyzers `remixlet lint` runs form a valid
+// graph (no cycle; every result read is required).
+func TestAnalyzersValidate(t *testing.T) {
+	if err := analysis.Validate(lint.Analyzers); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -31,10 +31,10 @@ func run(pass *analysis.Pass) (any, error) {
 	netrules, declared := m.Permission(NetRules)
 	switch {
 	case hasRules && !declared:
-		pass.Report(finding.New(analysis.RuleRulesWithoutNetrules, "rules.json", finding.Position{},
+		pass.Report(finding.New(RuleRulesWithoutNetrules, "rules.json", finding.Position{},
 			"rules.json is installed only with the netrules permission: add {\"permission\": \"netrules\", \"reason\": \"…\"} and ask the user, or remove rules.json"))
 	case !hasRules && declared:
-		pass.Report(finding.New(analysis.RuleNetrulesWithoutRules, FileName, netrules.Pos,
+		pass.Report(finding.New(RuleNetrulesWithoutRules, FileName, netrules.Pos,
 			"the netrules permission is declared but there is no rules.json: remove the permission, or add the rules it is for"))
 	}
 	return m, nil

@@ -111,4 +111,16 @@ var (
 		Why: "Requests go out signed in as the user; a local or private-network host (a router, a dev server) is rarely what a site customisation should reach.",
 		Fix: "Use the public host the data lives on, or make sure the user means this host.",
 	})
+	// The package rules that depend on the manifest: rules.json and the
+	// netrules permission go together.
+	RuleRulesWithoutNetrules = finding.Register(finding.Rule{
+		ID: "package/rules-without-netrules", Title: "rules.json without the netrules permission", Severity: finding.Error,
+		Why: "Network rules change what pages load; they are installed only when the user approved the netrules permission.",
+		Fix: "Add {\"permission\": \"netrules\", \"reason\": \"…\"} to the manifest and ask the user, or remove rules.json.",
+	})
+	RuleNetrulesWithoutRules = finding.Register(finding.Rule{
+		ID: "package/netrules-without-rules", Title: "The netrules permission without rules.json", Severity: finding.Warning,
+		Why: "A permission nothing uses still widens what a later version may do without asking.",
+		Fix: "Remove the netrules permission, or add the rules.json it is for.",
+	})
 )

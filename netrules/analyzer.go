@@ -23,7 +23,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok {
 		return nil, nil // absent, or the loader reported why
 	}
-	m := pass.ResultOf[manifest.Analyzer].(*manifest.Manifest)
+	m := pass.ResultOf(manifest.Analyzer).(*manifest.Manifest)
 	res := Check(src, m)
 	for _, f := range res.Findings {
 		pass.Report(f)

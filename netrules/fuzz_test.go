@@ -71,7 +71,7 @@ func FuzzCheck(f *testing.F) {
 // caseRules returns the rules.json of every netrules case file.
 func caseRules(t testing.TB) [][]byte {
 	t.Helper()
-	srcs, err := casetest.Contents("../testdata/cases/netrules", FileName)
+	srcs, err := casetest.Contents("testdata/cases", FileName)
 	if err != nil {
 		t.Fatal(err)
 	}

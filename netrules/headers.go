@@ -10,10 +10,10 @@ type SecurityHeader struct {
 	Family    bool   // Name is a prefix: "sec-" covers sec-fetch-site, …
 	RemoveOK  bool   // removing the header is allowed (it only withholds)
 	Why       string // what the header protects
-	AppliesTo string // "request", "response" or "both", for the README
+	AppliesTo string // "request", "response" or "both", for docs/netrules.md
 }
 
-// SecurityHeaders is the list the README prints. Keep it sorted by what the
+// SecurityHeaders is the list docs/netrules.md prints. Keep it sorted by what the
 // headers protect; each entry says why it is here.
 var SecurityHeaders = []SecurityHeader{
 	{Name: "content-security-policy", Family: true, AppliesTo: "response", Why: "the page's content security policy, and its report-only form: what the page may load and run"},
@@ -77,7 +77,7 @@ func securityHeader(name, operation string) (SecurityHeader, bool) {
 	return SecurityHeader{}, false
 }
 
-// Display is the entry's name as the README writes it ("sec-*").
+// Display is the entry's name as docs/netrules.md writes it ("sec-*").
 func (h SecurityHeader) Display() string {
 	if h.Family {
 		return h.Name + "*"
@@ -128,7 +128,7 @@ func badValueChar(v string) string {
 	}
 }
 
-// SecurityHeadersMarkdown renders the security-header list as the README
+// SecurityHeadersMarkdown renders the security-header list as docs/netrules.md
 // shows it.
 func SecurityHeadersMarkdown() string {
 	var b strings.Builder

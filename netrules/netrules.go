@@ -13,7 +13,7 @@
 //     (unique ids) and the rule-count limits. A rule Chrome would refuse is
 //     refused here with the same meaning; unlike Chrome, which stops at a
 //     rule's first problem, every problem is reported.
-//  3. The Remixlet limits (see the README): no allow rules, redirects for GET
+//  3. The Remixlet limits (see docs/netrules.md): no allow rules, redirects for GET
 //     only and only to https addresses on the remixlet's own sites, no
 //     security headers, initiatorDomains within the remixlet's sites, and no
 //     rule on the hosts an every-site remixlet fetches from or observes.

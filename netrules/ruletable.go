@@ -175,7 +175,7 @@ var (
 	})
 	RuleSecurityHeader = finding.Register(finding.Rule{
 		ID: "netrules/security-header", Title: "A rule that changes a security header", Severity: finding.Error,
-		Why: "Security headers (content security policy, cookies, CORS, authorization, HSTS, frame options and the others the README lists) protect the user's accounts on the site; a page-customisation rule has no business changing them.",
+		Why: "Security headers (content security policy, cookies, CORS, authorization, HSTS, frame options and the others docs/netrules.md lists) protect the user's accounts on the site; a page-customisation rule has no business changing them.",
 		Fix: "Change only headers that are not on the list; to stop a request, block it instead.",
 	})
 	RuleInitiatorScope = finding.Register(finding.Rule{

@@ -19,11 +19,14 @@ const ScriptFile = "script.js"
 // it refuses and why), and the manifest's permissions against what the
 // code uses.
 var Analyzer = &analysis.Analyzer{
-	Name:     "script",
-	Doc:      "checks script.js: remote code, eval and its kin, script elements, HTML and addresses handed to the page, replaced globals, permissions, hard-coded secrets",
-	File:     ScriptFile,
-	Requires: []*analysis.Analyzer{manifest.Analyzer},
-	Run:      runScript,
+	Name: "script",
+	Doc:  "checks script.js: remote code, eval and its kin, script elements, HTML and addresses handed to the page, replaced globals, permissions, hard-coded secrets",
+	File: ScriptFile,
+	// The stylesheet guard's loads count as uses of fetch: hosts; a
+	// remixlet without a stylesheet it could read has none.
+	Requires:    []*analysis.Analyzer{manifest.Analyzer, cssguard.Analyzer},
+	RunsWithout: []*analysis.Analyzer{cssguard.Analyzer},
+	Run:         runScript,
 }
 
 // maxSyntaxFindings caps how many of esbuild's errors are reported one by
@@ -31,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 const maxSyntaxFindings = 10
 
 func runScript(pass *analysis.Pass) (any, error) {
-	m := pass.ResultOf[manifest.Analyzer].(*manifest.Manifest)
+	m := pass.ResultOf(manifest.Analyzer).(*manifest.Manifest)
 	src, present := pass.Package.File(ScriptFile)
 	sp := newScriptPass(pass, m, src)
 	if present {
@@ -287,16 +290,11 @@ func (sp *scriptPass) reportNow(rule *finding.Rule, off int, format string, args
 }
 
 // stylesheetHosts are the hosts style.css loads from, as the stylesheet
-// guard read them (its result when it ran before this analyzer, else a
-// reading of its own).
+// guard read them (none when there is no stylesheet it could read).
 func (sp *scriptPass) stylesheetHosts() map[string]bool {
-	res, _ := sp.pass.ResultOf[cssguard.Analyzer].(*cssguard.Result)
+	res, _ := sp.pass.ResultOf(cssguard.Analyzer).(*cssguard.Result)
 	if res == nil {
-		style, ok := sp.pass.Package.File(cssguard.FileName)
-		if !ok {
-			return nil
-		}
-		res = cssguard.Check(style, cssguard.FileName, sp.m, cssguard.Stylesheet)
+		return nil
 	}
 	hosts := map[string]bool{}
 	for _, l := range res.Loads {

@@ -55,6 +55,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/remixlet/remixlet/analysis"
 )
@@ -168,9 +169,9 @@ func (s *Store) run(write bool, fn func(tx *bolt.Tx) error) (err error) {
 	}
 	db, err := bolt.Open(s.path(), 0o600, &bolt.Options{Timeout: s.timeout, ReadOnly: !write, OpenFile: openFile})
 	switch {
-	case errors.Is(err, bolt.ErrTimeout):
+	case errors.Is(err, berrors.ErrTimeout):
 		return fmt.Errorf("the store %s is in use by another remixlet process (waited %v): try again when it has finished", s.path(), s.timeout)
-	case errors.Is(err, bolt.ErrInvalid), errors.Is(err, bolt.ErrChecksum), errors.Is(err, bolt.ErrVersionMismatch), errors.Is(err, bolt.ErrInvalidMapping):
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
 		return &DamagedError{Path: s.path(), Reason: err.Error()}
 	case err != nil:
 		// bbolt reports a file too short to be a database without a

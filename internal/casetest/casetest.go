@@ -9,12 +9,20 @@
 //	-- manifest.json --
 //	{"name": "x", ...}
 //	-- want --
-//	manifest.json:3:5 manifest/duplicate-key
-//	rules.json package/rules-without-netrules
-//	. package/missing-manifest
+//	manifest.json:3:5 manifest/duplicate-key: the key "name" appears twice
+//	rules.json package/rules-without-netrules: rules.json is installed only
+//	. package/missing-manifest: the folder has no manifest.json
 //
-// A want line is FILE:LINE:COL RULE, or FILE RULE for a finding on the whole
-// file, or ". RULE" for the folder itself. Section headers may carry a kind:
+// A want line is FILE:LINE:COL RULE: TEXT, or FILE RULE: TEXT for a finding
+// on the whole file, or ". RULE: TEXT" for the folder itself. TEXT is part
+// of the message the finding must carry (at least a few words of it), so
+// a case checks what the person reads, not only where and which rule. An
+// empty want section means the check must find nothing. Each package runs
+// the cases under its own testdata/cases with only its analyzer's findings
+// compared; -update-cases rewrites the want sections from what the check
+// reports, keeping the TEXT of every line that still matches.
+//
+// Section headers may carry a kind:
 //
 //	-- NAME -> TARGET --   a symbolic link to TARGET
 //	-- NAME => TARGET --   a hard link to TARGET (written earlier in the case)
@@ -28,6 +36,7 @@ package casetest
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,8 +45,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/remixlet/remixlet/finding"
 )
@@ -200,8 +207,13 @@ func (c *Case) Materialize(dir string) error {
 	return nil
 }
 
-// Line formats a finding as a want line.
-func Line(f finding.Finding) string {
+// update is a flag of every test binary that runs cases: rewrite the want
+// sections from what the check reports.
+var update = flag.Bool("update-cases", false, "rewrite the want sections of the annotated cases from what the check reports")
+
+// Place formats where a finding is and which rule it cites: the part of a
+// want line before the message text.
+func Place(f finding.Finding) string {
 	file := f.File
 	if file == "" {
 		file = "."
@@ -212,19 +224,40 @@ func Line(f finding.Finding) string {
 	return fmt.Sprintf("%s %s", file, f.Rule)
 }
 
-// Run materialises each case file in a fresh folder, runs check on it and
-// compares the findings with the case's want section exactly.
-func Run(t *testing.T, files []string, check func(t *testing.T, dir string) []finding.Finding) {
+// wantLine is one parsed want line.
+type wantLine struct {
+	place, text string
+}
+
+func parseWant(line string) (wantLine, error) {
+	// The rule id is the second field and holds no ':'; the text follows
+	// the ':' after it.
+	file, rest, ok := strings.Cut(line, " ")
+	rule, text, hasText := strings.Cut(rest, ": ")
+	if !ok || rule == "" || strings.Contains(rule, " ") {
+		return wantLine{}, fmt.Errorf("want line %q: write FILE[:LINE:COL] RULE: TEXT", line)
+	}
+	if !hasText || strings.TrimSpace(text) == "" {
+		return wantLine{}, fmt.Errorf("want line %q: add a part of the message after the rule (RULE: TEXT), so the case checks what the person reads", line)
+	}
+	return wantLine{place: file + " " + rule, text: strings.TrimSpace(text)}, nil
+}
+
+// Run materialises each case file below root in a fresh folder, runs check
+// on it and requires exactly the findings the want section declares: the
+// same places and rules, each message containing the declared text.
+func Run(t *testing.T, root string, check func(t *testing.T, dir string) []finding.Finding) {
 	t.Helper()
+	files, err := Glob(root)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(files) == 0 {
-		t.Fatal("no case files found")
+		t.Fatalf("no case files under %s", root)
 	}
 	for _, file := range files {
-		name := strings.TrimSuffix(filepath.ToSlash(file), ".txtar")
-		if _, rest, ok := strings.Cut(name, "cases/"); ok {
-			name = rest
-		}
-		t.Run(name, func(t *testing.T) {
+		name, _ := filepath.Rel(root, file)
+		t.Run(strings.TrimSuffix(filepath.ToSlash(name), ".txtar"), func(t *testing.T) {
 			c, err := ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
@@ -239,18 +272,126 @@ func Run(t *testing.T, files []string, check func(t *testing.T, dir string) []fi
 			if err := c.Materialize(dir); err != nil {
 				t.Fatal(err)
 			}
-			var got []string
-			for _, f := range check(t, dir) {
-				got = append(got, Line(f))
+			got := check(t, dir)
+			if *update {
+				if err := rewriteWant(file, c, got); err != nil {
+					t.Fatal(err)
+				}
+				return
 			}
-			want := slices.Clone(c.Want)
-			slices.Sort(got)
-			slices.Sort(want)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s: findings differ (-want +got):\n%s", file, diff)
+			if problems := Compare(c.Want, got); len(problems) > 0 {
+				t.Errorf("%s: findings differ:\n%s", file, strings.Join(problems, "\n"))
 			}
 		})
 	}
+}
+
+// Compare matches want lines with findings and describes every difference:
+// a want line no finding matches, and a finding no want line declares.
+func Compare(want []string, got []finding.Finding) []string {
+	var problems []string
+	matched := make([]bool, len(got))
+	for _, line := range want {
+		w, err := parseWant(line)
+		if err != nil {
+			problems = append(problems, "  "+err.Error())
+			continue
+		}
+		found := -1
+		for i, f := range got {
+			if !matched[i] && Place(f) == w.place && strings.Contains(oneLine(f.Message), w.text) {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			problems = append(problems, "  missing: "+line+closest(w, got, matched))
+			continue
+		}
+		matched[found] = true
+	}
+	for i, f := range got {
+		if !matched[i] {
+			problems = append(problems, "  unexpected: "+Place(f)+": "+f.Message)
+		}
+	}
+	return problems
+}
+
+// closest shows the message of an unmatched finding at the same place, the
+// usual reason a want line does not match: its text changed.
+func closest(w wantLine, got []finding.Finding, matched []bool) string {
+	for i, f := range got {
+		if !matched[i] && Place(f) == w.place {
+			return "\n    (the finding there says: " + f.Message + ")"
+		}
+	}
+	return ""
+}
+
+// rewriteWant replaces the case's want section with got, keeping the text
+// of each old line that still matches and taking the first clause of the
+// message for new ones.
+func rewriteWant(file string, c *Case, got []finding.Finding) error {
+	var old []wantLine
+	for _, line := range c.Want {
+		if w, err := parseWant(line); err == nil {
+			old = append(old, w)
+		}
+	}
+	sorted := slices.Clone(got)
+	finding.Sort(sorted)
+	var lines []string
+	for _, f := range sorted {
+		text := ""
+		for i, w := range old {
+			if w.place == Place(f) && strings.Contains(oneLine(f.Message), w.text) {
+				text = w.text
+				old = slices.Delete(old, i, i+1)
+				break
+			}
+		}
+		if text == "" {
+			text = firstClause(f.Message)
+		}
+		lines = append(lines, Place(f)+": "+text)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	i := bytes.Index(data, []byte("\n-- want --\n"))
+	if i < 0 {
+		return fmt.Errorf("%s: no want section to rewrite", file)
+	}
+	rest := data[i+len("\n-- want --\n"):]
+	tail := []byte{}
+	if j := bytes.Index(rest, []byte("\n-- ")); j >= 0 {
+		tail = rest[j:]
+	}
+	out := append(slices.Clone(data[:i+len("\n-- want --\n")]), strings.Join(lines, "\n")...)
+	if len(lines) > 0 {
+		out = append(out, '\n')
+	}
+	out = append(out, bytes.TrimPrefix(tail, []byte("\n"))...)
+	return os.WriteFile(file, out, 0o644)
+}
+
+// oneLine is a message with its runs of white space as single spaces, as
+// the want lines hold them.
+func oneLine(msg string) string { return strings.Join(strings.Fields(msg), " ") }
+
+// firstClause is the part of a message before its first ": ", the part
+// that says what is wrong, cut at a word boundary if long.
+func firstClause(msg string) string {
+	if i := strings.Index(msg, ": "); i > 0 {
+		msg = msg[:i]
+	}
+	words := strings.Fields(msg)
+	for len(words) > 1 && len(strings.Join(words, " ")) > 72 {
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, " ")
 }
 
 // Glob lists case files below root, recursively.

@@ -1,4 +1,4 @@
-// Package docsync keeps generated sections of the README equal to the data
+// Package docsync keeps generated sections of the docs equal to the data
 // they are printed from (the rule table, the security-header list): a test
 // fails when a section is out of date, and rewrites it when asked to.
 package docsync

@@ -542,10 +542,7 @@ const minVendorLen = 20
 // characters random strings and identifiers overlap too much to tell.
 const minEntropyLen = 16
 
-var (
-	uuidRe      = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	integrityRe = regexp.MustCompile(`^sha(?:256|384|512)-[A-Za-z0-9+/]+=*$`)
-)
+var integrityRe = regexp.MustCompile(`^sha(?:256|384|512)-[A-Za-z0-9+/]+=*$`)
 
 // insideURLPath reports whether offset lies in the path of a URL written
 // in text (after scheme://host/), where ids and hashes live.

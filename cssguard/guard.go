@@ -523,7 +523,7 @@ func (g *guard) endStmt(end int) {
 		g.customDecl(s.arg).hasLoad = true
 	}
 	if s.colon && s.first == Ident && (!s.block || s.kind == stmtCustom) && g.cur >= 0 && g.mode == Stylesheet {
-		if vr := g.blocks[g.cur].valueRule; vr >= 0 {
+		if vr := g.blocks[g.cur].valueRule; vr >= 0 && !g.inCustomValue() {
 			if name := g.propertyName(); !paintOnly[name] {
 				g.valueSets = append(g.valueSets, valueSet{rule: vr, offset: s.start, pos: g.pos(s.start), name: name})
 			}
@@ -542,6 +542,18 @@ func (g *guard) endStmt(end int) {
 		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, s.start, "%s", msg), offset: s.start, stmt: g.stmtIndex(), what: "at-rule"})
 	}
 	g.stmt.started = false
+}
+
+// inCustomValue reports whether the statement being read is inside the
+// block value of a custom property (--x: { a: b }), where it declares
+// nothing.
+func (g *guard) inCustomValue() bool {
+	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
+		if g.blocks[b].customProp != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // functionNear warns on the statement's loads when attr(), if() or

@@ -57,7 +57,7 @@ func regexFlags(caseSensitive bool) syntax.Flags {
 // parseRegex parses a pattern as RE2 would and returns the tree, or an
 // error in plain words.
 func parseRegex(pattern string, caseSensitive bool) (*syntax.Regexp, error) {
-	re, err := syntax.Parse(pattern, regexFlags(caseSensitive))
+	re, err := syntax.Parse(anyByte(pattern), regexFlags(caseSensitive))
 	if err != nil {
 		if se, ok := err.(*syntax.Error); ok {
 			return nil, fmt.Errorf("%s in %q", se.Code, se.Expr)
@@ -480,6 +480,67 @@ func percentUTF8(cp rune) string {
 	var b strings.Builder
 	for _, c := range []byte(string(cp)) {
 		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// anyByte rewrites RE2's \C (any byte), which Go's parser does not know,
+// as (?s:.): in Chrome's Latin-1 mode a byte is a character, so both match
+// any one character and compile to one instruction. Inside a character
+// class, where RE2 refuses \C too, and inside \Q…\E it is left alone.
+func anyByte(pattern string) string {
+	if !strings.Contains(pattern, `\C`) {
+		return pattern
+	}
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '\\' && i+1 < len(pattern):
+			next := pattern[i+1]
+			switch {
+			case next == 'C' && !inClass:
+				b.WriteString("(?s:.)")
+			case next == 'Q' && !inClass:
+				end := strings.Index(pattern[i+2:], `\E`)
+				if end < 0 {
+					b.WriteString(pattern[i:])
+					return b.String()
+				}
+				b.WriteString(pattern[i : i+2+end+2])
+				i += 2 + end + 1
+				continue
+			default:
+				b.WriteString(pattern[i : i+2])
+			}
+			i++
+		case c == '[' && !inClass:
+			inClass = true
+			b.WriteByte(c)
+			// A ']' right after '[' or '[^' is a literal.
+			if i+1 < len(pattern) && pattern[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(pattern) && pattern[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+		case c == '[' && inClass && i+1 < len(pattern) && pattern[i+1] == ':':
+			// [:alpha:] inside a class: copy it whole, its ']' closes nothing.
+			if end := strings.Index(pattern[i+2:], ":]"); end >= 0 {
+				b.WriteString(pattern[i : i+2+end+2])
+				i += 2 + end + 1
+				continue
+			}
+			b.WriteByte(c)
+		case c == ']' && inClass:
+			inClass = false
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
 	}
 	return b.String()
 }

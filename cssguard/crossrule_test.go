@@ -79,8 +79,8 @@ func TestValueInfluence(t *testing.T) {
 		{`@scope (input[value^="a"]) { .c { --x: 1 } }` + load, []string{"1:35"}},
 		{`form { input[value^="a"] ~ .c { &:hover { display: none } } }` + load, []string{"1:43"}},
 		{`input[value^="a"] ~ .c { .d { color: red } }` + load, nil},
-		{`input[value^="a"] { background: url(https://news.example.com/v.png); display: none }`, nil}, // css/value-selector only
-		{`input[value^="a"] { color: red } .y { color: if(style(--x: 1): red; else: blue) }` + load, []string{"1:46", "1:49"}},
+		{`input[value^="a"] { background: url(https://news.example.com/v.png); display: none }`, nil},                  // css/value-selector only
+		{`input[value^="a"] { color: red } .y { color: if(style(--x: 1): red; else: blue) }` + load, []string{"1:46"}}, // one finding for if(style(…))
 		{`.y { --x: 1 } @container style(--x: 1) { .z { color: red } }` + load, nil},
 		{`input[value^="a"] { display: none; --x: 1 } @container style(--x: 1) { .z { color: red } }`, nil},
 	} {

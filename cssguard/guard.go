@@ -1148,7 +1148,12 @@ func (g *guard) valueInfluence() {
 		return
 	}
 	at := g.pos(g.valueTest)
+	conditioned := map[int]bool{} // one finding per statement: if(style(…)) is one condition
 	for _, c := range g.condFns {
+		if conditioned[c.stmt] {
+			continue
+		}
+		conditioned[c.stmt] = true
 		g.res.problems = append(g.res.problems, problem{
 			finding: g.findingAt(RuleValueInfluence, c.pos, "%s() makes a load depend on a condition, and this sheet tests an element's value (line %d) and loads %s: together they can tell a host what was typed; remove the %s() condition, or the rule that tests value",
 				c.name, at.Line, g.someLoad(), c.name),

@@ -8,7 +8,7 @@
 //   - refuse when the new manifest has a permission that is neither in the
 //     running version nor allowed in the chat (--allowed);
 //   - ask first when the new version would run on a site the running one
-//     does not (decided by match-pattern containment, manifest.Covers,
+//     does not (decided by match-pattern containment, site.Covers,
 //     never by comparing text), on every site, or, for a new remixlet, on
 //     any site other than the chat's; when its network rules differ; or
 //     when a remixlet that ran on other sites too would now run on just the
@@ -45,12 +45,11 @@ import (
 	"slices"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
-
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // Outcome is what saving the new version does.
@@ -157,7 +156,7 @@ func CheckPermission(name string) error {
 	}
 	for _, kind := range []string{manifest.Fetch, manifest.NetworkObserve} {
 		if host, ok := strings.CutPrefix(name, kind+":"); ok {
-			canon, err := manifest.CanonicalHost(host)
+			canon, err := site.CanonicalHost(host)
 			if err != nil {
 				return fmt.Errorf("%q: %v", name, err)
 			}
@@ -172,18 +171,18 @@ func CheckPermission(name string) error {
 
 // ChatSitePattern turns the chat page's URL into the match pattern of the
 // chat's site: its scheme and host, any port, every path.
-func ChatSitePattern(rawURL string) (manifest.Pattern, error) {
-	u, err := whatwg.Parse(rawURL)
+func ChatSitePattern(rawURL string) (site.Pattern, error) {
+	u, err := site.Parse(rawURL)
 	if err != nil {
-		return manifest.Pattern{}, fmt.Errorf("chat site %q is not a URL: give the address of the page the chat started on, e.g. https://news.example.com/", rawURL)
+		return site.Pattern{}, fmt.Errorf("chat site %q is not a URL: give the address of the page the chat started on, e.g. https://news.example.com/", rawURL)
 	}
-	scheme := strings.TrimSuffix(u.Protocol(), ":")
+	scheme := u.Scheme
 	if scheme != "http" && scheme != "https" {
-		return manifest.Pattern{}, fmt.Errorf("chat site %q is not an http or https page: remixlets run on web pages only", rawURL)
+		return site.Pattern{}, fmt.Errorf("chat site %q is not an http or https page: remixlets run on web pages only", rawURL)
 	}
-	p, err := manifest.ParsePattern(scheme + "://" + u.Hostname() + "/*")
+	p, err := site.ParsePattern(scheme + "://" + u.Hostname + "/*")
 	if err != nil {
-		return manifest.Pattern{}, fmt.Errorf("chat site %q: %v", rawURL, err)
+		return site.Pattern{}, fmt.Errorf("chat site %q: %v", rawURL, err)
 	}
 	return p, nil
 }
@@ -196,7 +195,7 @@ func Decide(in Input) (*Decision, error) {
 			return nil, fmt.Errorf("--allowed %w", err)
 		}
 	}
-	var chat *manifest.Pattern
+	var chat *site.Pattern
 	if in.ChatSite != "" {
 		p, err := ChatSitePattern(in.ChatSite)
 		if err != nil {
@@ -228,7 +227,7 @@ func Decide(in Input) (*Decision, error) {
 	report := func(rule *finding.Rule, pos finding.Position, file, format string, args ...any) {
 		d.Reasons = append(d.Reasons, finding.New(rule, file, pos, format, args...))
 	}
-	ask := func(rule *finding.Rule, p manifest.Pattern, format string, args ...any) {
+	ask := func(rule *finding.Rule, p site.Pattern, format string, args ...any) {
 		report(rule, positions[p.Raw], manifest.FileName, format, args...)
 		d.sitesFor[rule] = append(d.sitesFor[rule], p.String())
 	}
@@ -259,7 +258,7 @@ func Decide(in Input) (*Decision, error) {
 				ask(RuleBeyondChatSite, p, "%s: a new remixlet runs there, and no chat site was given (--chat-site), so every site it runs on counts as beyond the chat's: the dialog asks the person first", p.Raw)
 				continue
 			}
-			if covered, example := manifest.Covers([]manifest.Pattern{*chat}, p); !covered {
+			if covered, example := site.Covers([]site.Pattern{*chat}, p); !covered {
 				ask(RuleBeyondChatSite, p, "%s reaches beyond the chat's site %s%s: the dialog asks the person first; to activate without a question, match only the chat's site", p.Raw, chat, exampleNote(example))
 			}
 		}
@@ -268,7 +267,7 @@ func Decide(in Input) (*Decision, error) {
 			if !s.Widens {
 				continue
 			}
-			p, _ := manifest.ParsePattern(s.raw)
+			p, _ := site.ParsePattern(s.raw)
 			if p.EverySite() && !oldM.EverySite() {
 				ask(RuleEverySite, p, "%s runs on every site, and the running version does not: the dialog asks the person first; match only the sites the remixlet is for", s.raw)
 				continue
@@ -308,7 +307,7 @@ func exampleNote(example string) string {
 	return ", e.g. " + example
 }
 
-func coversAll(p manifest.Pattern, ps []manifest.Pattern) bool {
+func coversAll(p site.Pattern, ps []site.Pattern) bool {
 	for _, q := range ps {
 		if !p.Contains(q) {
 			return false
@@ -317,7 +316,7 @@ func coversAll(p manifest.Pattern, ps []manifest.Pattern) bool {
 	return len(ps) > 0
 }
 
-func firstRaw(ps []manifest.Pattern) string {
+func firstRaw(ps []site.Pattern) string {
 	if len(ps) == 0 {
 		return ""
 	}

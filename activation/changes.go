@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // PermissionChange is one permission added, removed or re-worded.
@@ -64,7 +65,7 @@ func compare(old, new *Version, oldM, newM *manifest.Manifest) *Changes {
 		EverySiteAfter: newM.EverySite(), First: oldM == nil,
 	}
 	var oldPerms []manifest.Permission
-	var oldMatches []manifest.Pattern
+	var oldMatches []site.Pattern
 	if oldM != nil {
 		oldPerms, oldMatches = oldM.Permissions, oldM.Matches
 		c.EverySiteBefore = oldM.EverySite()
@@ -87,14 +88,14 @@ func compare(old, new *Version, oldM, newM *manifest.Manifest) *Changes {
 		}
 	}
 
-	has := func(ps []manifest.Pattern, p manifest.Pattern) bool {
-		return slices.ContainsFunc(ps, func(q manifest.Pattern) bool { return q.String() == p.String() })
+	has := func(ps []site.Pattern, p site.Pattern) bool {
+		return slices.ContainsFunc(ps, func(q site.Pattern) bool { return q.String() == p.String() })
 	}
 	for _, p := range newM.Matches {
 		if has(oldMatches, p) {
 			continue
 		}
-		covered, example := manifest.Covers(oldMatches, p)
+		covered, example := site.Covers(oldMatches, p)
 		c.SitesAdded = append(c.SitesAdded, SiteChange{Pattern: p.String(), Widens: !covered, Example: example, raw: p.Raw})
 	}
 	for _, q := range oldMatches {

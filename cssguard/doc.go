@@ -4,7 +4,7 @@
 // The extension inserts a remixlet's style.css into the page, so every
 // address in it is a request the page makes. Check lists each load with
 // its verdict under the address rule shared with the script lint
-// (manifest.CheckLoad) and reports what is refused; Sanitize writes the
+// (site.Reach.CheckLoad) and reports what is refused; Sanitize writes the
 // sheet as Remixlet installs it for a remixlet saved before API 1.0.2;
 // Analyzer runs Check in `remixlet lint`.
 //

@@ -7,6 +7,7 @@ import (
 
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // Mode selects what kind of CSS is checked.
@@ -14,7 +15,7 @@ type Mode int
 
 const (
 	// Stylesheet is style.css: loads allowed by the address rule
-	// (manifest.CheckLoad).
+	// (site.Reach.CheckLoad).
 	Stylesheet Mode = iota
 	// Script is CSS a script writes (dom.addStyle text, inline styles): no
 	// load of any kind, no url( at all.
@@ -1249,7 +1250,7 @@ func (g *guard) verdict(l *Load) {
 		refuse(RuleValueSelector, "this rule tests an element's value and loads %s, which would tell its host what was typed, one character at a time: remove the load from the rule, or select on something other than the value attribute", quoteAddress(l.Address))
 		what = "declaration"
 	}
-	var cl manifest.Load
+	var cl site.Load
 	if g.m != nil {
 		cl = g.m.CheckLoad(l.Address)
 		l.Resolved, l.Host = cl.Resolved, cl.Host
@@ -1288,16 +1289,16 @@ func (g *guard) verdict(l *Load) {
 		return
 	}
 	switch cl.Problem {
-	case manifest.LoadAllowed:
+	case site.LoadAllowed:
 		l.Allowed = l.Rule == nil
 		return
-	case manifest.LoadRelative:
+	case site.LoadRelative:
 		refuse(RuleRelativeUrl, "%s: %s", quoteAddress(l.Address), cl.Reason)
-	case manifest.LoadScheme:
+	case site.LoadScheme:
 		refuse(RuleScheme, "%s: %s", shortAddress(l.Address), cl.Reason)
-	case manifest.LoadUserinfo:
+	case site.LoadUserinfo:
 		refuse(RuleUserinfo, "%s: %s", quoteAddress(l.Address), cl.Reason)
-	case manifest.LoadInvalid:
+	case site.LoadInvalid:
 		refuse(RuleInvalidUrl, "%s: %s", quoteAddress(l.Address), cl.Reason)
 	default:
 		refuse(RuleRemoteLoad, "%s: %s", quoteAddress(l.Address), cl.Reason)

@@ -21,6 +21,7 @@ import (
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/site"
 )
 
 // FileName is the manifest's name in a stored remixlet.
@@ -44,8 +45,8 @@ type Manifest struct {
 	Name        string
 	Description string
 	API         Version
-	Matches     []Pattern    // the patterns that parsed
-	Permissions []Permission // the permissions that parsed, in order
+	Matches     []site.Pattern // the patterns that parsed
+	Permissions []Permission   // the permissions that parsed, in order
 }
 
 // Legacy reports whether the remixlet was saved before stylesheet loads and
@@ -53,16 +54,27 @@ type Manifest struct {
 // out when installed instead of refusing the save.
 func (m *Manifest) Legacy() bool { return m.API.Less(LoadChecks) }
 
-// EverySite reports whether some match pattern covers every host.
-func (m *Manifest) EverySite() bool {
-	return slices.ContainsFunc(m.Matches, Pattern.EverySite)
+// Reach is where the remixlet may load from: the hosts its matches cover
+// and the hosts its fetch: permissions name (a network:observe: permission
+// allows no loads).
+func (m *Manifest) Reach() site.Reach {
+	return site.Reach{Matches: m.Matches, Fetch: m.Hosts(Fetch)}
 }
 
+// EverySite reports whether some match pattern covers every host.
+func (m *Manifest) EverySite() bool { return m.Reach().EverySite() }
+
 // CoversHost reports whether some match pattern's host part covers host
-// (canonical, as CanonicalHost returns it).
-func (m *Manifest) CoversHost(host string) bool {
-	return slices.ContainsFunc(m.Matches, func(p Pattern) bool { return p.MatchesHost(host) })
-}
+// (canonical, as site.Parse returns it).
+func (m *Manifest) CoversHost(host string) bool { return m.Reach().CoversHost(host) }
+
+// AllowsHost reports whether the address rule lets the remixlet load from
+// host: see site.Reach.AllowsHost.
+func (m *Manifest) AllowsHost(host string) bool { return m.Reach().AllowsHost(host) }
+
+// CheckLoad applies the address rule to one address the remixlet asks the
+// page to load: see site.Reach.CheckLoad.
+func (m *Manifest) CheckLoad(raw string) site.Load { return m.Reach().CheckLoad(raw) }
 
 // Has reports whether the manifest asks for the permission, written as in
 // the manifest ("storage", "fetch:api.example.com").
@@ -205,7 +217,7 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 			if item.Kind != strictjson.String || !ok(fmt.Sprintf("/matches/%d", i)) {
 				continue
 			}
-			p, err := ParsePattern(item.Text)
+			p, err := site.ParsePattern(item.Text)
 			if err != nil {
 				r.report(RuleMatchPattern, item.Offset, "%q: %v", item.Text, err)
 				continue

@@ -1,14 +1,12 @@
 package manifest
 
 import (
-	"fmt"
 	"net/netip"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
-
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/site"
 )
 
 // Permission kinds, as written before any host.
@@ -46,7 +44,7 @@ func (r *reader) permission(v *strictjson.Value) (Permission, bool) {
 		if !ok {
 			continue
 		}
-		canon, err := CanonicalHost(host)
+		canon, err := site.CanonicalHost(host)
 		if err != nil {
 			r.report(RulePermissionHost, v.Offset, "%q: %v", name, err)
 			return Permission{}, false
@@ -62,48 +60,6 @@ func (r *reader) permission(v *strictjson.Value) (Permission, bool) {
 	}
 	r.report(RuleUnknownPermission, v.Offset, "%q is not a permission: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", name)
 	return Permission{}, false
-}
-
-// CanonicalHost returns host as a browser spells it after parsing a URL
-// (WHATWG host parsing: lower case, IDN to punycode, IPv4 in dotted
-// decimal, IPv6 compressed in brackets). It refuses anything that is not
-// exactly one host: a scheme, userinfo, port, path, wildcard, or a
-// trailing dot.
-func CanonicalHost(host string) (string, error) {
-	switch {
-	case host == "":
-		return "", fmt.Errorf("no host: name exactly one host, e.g. api.example.com")
-	case strings.Contains(host, "://"):
-		return "", fmt.Errorf("a scheme is not part of a host: write only the host, e.g. api.example.com")
-	case strings.ContainsAny(host, "*"):
-		return "", fmt.Errorf("wildcards are not allowed: there is no permission that reaches more than one host; list each host")
-	case strings.ContainsAny(host, "/\\?#"):
-		return "", fmt.Errorf("a path is not part of a host: write only the host")
-	case strings.Contains(host, "@"):
-		return "", fmt.Errorf("user names are not part of a host: write only the host")
-	case strings.HasSuffix(host, "."):
-		return "", fmt.Errorf("remove the trailing dot: write %s", strings.TrimRight(host, "."))
-	}
-	if strings.Contains(host, ":") {
-		if !strings.HasPrefix(host, "[") {
-			if _, err := netip.ParseAddr(host); err == nil {
-				return "", fmt.Errorf("write an IPv6 address in brackets, e.g. [%s]", host)
-			}
-			return "", fmt.Errorf("a port is not part of a host: write only the host")
-		}
-		if !strings.HasSuffix(host, "]") {
-			return "", fmt.Errorf("a port is not part of a host: write only the host")
-		}
-	}
-	u, err := whatwg.Parse("https://" + host + "/")
-	if err != nil || u.Port() != "" || u.Username() != "" || u.Pathname() != "/" {
-		return "", fmt.Errorf("%q is not a valid host name or IP address", host)
-	}
-	canon := u.Hostname()
-	if strings.HasSuffix(canon, ".") {
-		return "", fmt.Errorf("remove the trailing dot")
-	}
-	return canon, nil
 }
 
 // privateHost says which private or local network host is named, or "".

@@ -166,7 +166,7 @@ func (c *checker) chromeRedirect(r *Rule) {
 			// Chrome accepts it (as %20); the limits refuse it.
 		case err != nil:
 			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url %q is not a valid absolute URL (Chrome refuses it: \"does not provide a valid URL for action.redirect.url key\"): write a full https:// address", rd.URL.V)
-		case strings.TrimSuffix(u.Protocol(), ":") == "javascript":
+		case u.Scheme == "javascript":
 			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url is a javascript: URL, which Chrome refuses: redirect to an https:// address")
 		}
 	case "extensionPath":

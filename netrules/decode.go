@@ -4,9 +4,8 @@ import (
 	"regexp/syntax"
 	"strconv"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
-
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/site"
 )
 
 // The decoded form of rules.json keeps, for every value, whether it was
@@ -58,7 +57,7 @@ type Rule struct {
 	Action    Action
 
 	// Parsed once, for every check that needs them.
-	url    *whatwg.Url
+	url    *site.URL
 	urlErr error
 	re     *syntax.Regexp
 	reErr  error
@@ -72,7 +71,7 @@ func (r *Rule) parse() {
 	}
 	r.parsed = true
 	if rd := r.Action.Redirect; rd != nil && rd.URL.Set {
-		r.url, r.urlErr = whatwg.Parse(rd.URL.V)
+		r.url, r.urlErr = site.Parse(rd.URL.V)
 	}
 	if f := r.Condition.RegexFilter; f.Set && f.V != "" && isASCII(f.V) {
 		cs := r.Condition.IsURLFilterCaseSensitive
@@ -81,7 +80,7 @@ func (r *Rule) parse() {
 }
 
 // redirectURL returns the parsed redirect url.
-func (r *Rule) redirectURL() (*whatwg.Url, error) {
+func (r *Rule) redirectURL() (*site.URL, error) {
 	r.parse()
 	return r.url, r.urlErr
 }

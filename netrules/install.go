@@ -8,10 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
-
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // Options says how rules are installed.
@@ -232,16 +231,14 @@ func installRedirect(rd *Redirect) (*installedRedirect, error) {
 	out := &installedRedirect{}
 	switch rd.form() {
 	case "url":
-		u, err := whatwg.Parse(rd.URL.V) // a fresh copy: SetHostname changes it
+		u, err := site.Parse(rd.URL.V) // a fresh copy: the host is changed below
 		if err != nil {
 			return nil, err
 		}
-		// The address as checked: parsed and serialised, with a trailing
-		// dot of the host removed.
-		if h := u.Hostname(); strings.HasSuffix(h, ".") {
-			u.SetHostname(strings.TrimSuffix(h, "."))
-		}
-		out.URL = u.Href(false)
+		// The address as checked: parsed and serialised, with one trailing
+		// dot of the host removed (the one Chrome drops when it compares).
+		u.Hostname = strings.TrimSuffix(u.Hostname, ".")
+		out.URL = u.Href()
 	case "transform":
 		t := rd.Transform
 		it := &installedTransform{Scheme: t.Scheme.V, Host: strings.ToLower(t.Host.V)}

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // limits applies the Remixlet limits to one rule whose shape passed the
@@ -258,18 +258,18 @@ func (c *checker) limitRedirect(r *Rule) {
 		case err != nil:
 			return // Chrome refuses it already
 		}
-		scheme := strings.TrimSuffix(u.Protocol(), ":")
+		scheme := u.Scheme
 		switch {
 		case scheme == "javascript":
 			// Chrome refuses it already.
 		case scheme != "https":
 			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url is a %s: address; a redirect goes to an https:// address on the remixlet's own sites", scheme)
-		case u.Username() != "" || u.Password() != "":
-			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q has a user name or password, which hides its real host (%s) from people reading it: remove the part before @", rd.URL.V, u.Hostname())
-		case u.Port() != "":
-			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q names port %s: a redirect goes to the default https port; remove :%s", rd.URL.V, u.Port(), u.Port())
+		case u.Username != "" || u.Password != "":
+			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q has a user name or password, which hides its real host (%s) from people reading it: remove the part before @", rd.URL.V, u.Hostname)
+		case u.Port != "":
+			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q names port %s: a redirect goes to the default https port; remove :%s", rd.URL.V, u.Port, u.Port)
 		default:
-			dest(strings.TrimSuffix(u.Hostname(), "."), rd.URL.Off, "redirect url")
+			dest(strings.TrimSuffix(u.Hostname, "."), rd.URL.Off, "redirect url")
 		}
 	case "extensionPath":
 		if !strings.HasPrefix(rd.ExtensionPath.V, "/") {
@@ -386,7 +386,7 @@ func sameSite(a, b string) bool {
 	return errA == nil && errB == nil && ra == rb
 }
 
-// canonicalHost is manifest.CanonicalHost with a fast path for the common
+// canonicalHost is site.CanonicalHost with a fast path for the common
 // case, a host already written as the browser spells it in plain ASCII
 // (labels of a-z, 0-9 and '-', no punycode to verify, a last label that
 // starts with a letter and so is no IPv4 number): WHATWG host parsing
@@ -395,7 +395,7 @@ func canonicalHost(h string) (string, error) {
 	if plainHost(h) {
 		return h, nil
 	}
-	return manifest.CanonicalHost(h)
+	return site.CanonicalHost(h)
 }
 
 func plainHost(h string) bool {
@@ -471,6 +471,6 @@ func spaceInHost(raw string) bool {
 		return false
 	}
 	prefix := s[:len(s)-len(after)]
-	_, err := whatwg.Parse(prefix + authority[:hostStart] + fixed + after[len(authority):])
+	_, err := site.Parse(prefix + authority[:hostStart] + fixed + after[len(authority):])
 	return err == nil
 }

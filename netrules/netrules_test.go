@@ -14,6 +14,7 @@ import (
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 const extID = "abcdefghijklmnopabcdefghijklmnop"
@@ -470,7 +471,7 @@ func TestShapeAgreesWithSchema(t *testing.T) {
 	}
 }
 
-// The fast path for plain hosts agrees with manifest.CanonicalHost (WHATWG
+// The fast path for plain hosts agrees with site.CanonicalHost (WHATWG
 // host parsing) wherever it answers.
 func TestPlainHost(t *testing.T) {
 	hosts := []string{"example.com", "a-b.example", "-a.example", "a..b", "1.2.3.4", "a.0x10", "a.1e", "xn--bcher-kva.example", "localhost", "a.b.c.d.e.f", strings.Repeat("a", 64) + ".com"}
@@ -489,7 +490,7 @@ func TestPlainHost(t *testing.T) {
 			continue
 		}
 		plain++
-		if canon, err := manifest.CanonicalHost(h); err != nil || canon != h {
+		if canon, err := site.CanonicalHost(h); err != nil || canon != h {
 			t.Errorf("plainHost(%q) but CanonicalHost gives %q, %v", h, canon, err)
 		}
 	}

@@ -7,12 +7,12 @@ import (
 	"unicode/utf16"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
-	whatwg "github.com/nlnwa/whatwg-url/url"
 
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/secrets"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // replacedGlobals are the globals the sandbox replaces with errors, each
@@ -450,11 +450,11 @@ func urlHost(v strVal) (scheme, host string, ok bool) {
 		}
 		s = head
 	}
-	u, err := whatwg.Parse(s)
+	u, err := site.Parse(s)
 	if err != nil {
 		return "", "", false
 	}
-	return strings.TrimSuffix(u.Protocol(), ":"), u.Hostname(), true
+	return u.Scheme, u.Hostname, true
 }
 
 func (sp *scriptPass) checkFetch(a esb.Expr) {
@@ -646,7 +646,7 @@ func (sp *scriptPass) checkAddress(attr string, value esb.Expr, mayBeImage bool)
 		}
 	}
 	for _, addr := range candidates {
-		t := strings.TrimSpace(addr)
+		t := site.Clean(addr)
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue // no load: the same page
 		}
@@ -716,9 +716,10 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 
 var schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 
-// looksLikeAddress: a scheme, or a path from the root or the network.
+// looksLikeAddress: a scheme, or a path from the root or the network, as a
+// browser reads the address (site.Clean: "\x01javascript:x" has a scheme).
 func looksLikeAddress(s string) bool {
-	t := strings.TrimSpace(s)
+	t := site.Clean(s)
 	return schemeRe.MatchString(t) || strings.HasPrefix(t, "/") || strings.HasPrefix(t, `\\`)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/site"
 )
 
 // ScriptFile is the code's name in a stored remixlet.
@@ -232,12 +233,12 @@ func remoteNote(path string) string {
 }
 
 // isRemoteAddress reports an address that reaches the network: an absolute
-// http(s) address or a scheme-relative one.
+// http(s) address or a scheme-relative one, read as a browser reads it
+// (site.Clean: leading control characters and spaces, tabs and newlines
+// do not count).
 func isRemoteAddress(s string) bool {
-	t := strings.ToLower(strings.TrimLeft(s, " \t\r\n\f\x00"))
-	t = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(t)
-	return strings.HasPrefix(t, "http:") || strings.HasPrefix(t, "https:") ||
-		strings.HasPrefix(t, "//") || strings.HasPrefix(t, `\\`) || strings.HasPrefix(t, `/\`) || strings.HasPrefix(t, `\/`)
+	t := strings.ToLower(site.Clean(s))
+	return strings.HasPrefix(t, "http:") || strings.HasPrefix(t, "https:") || site.IsSchemeRelative(t)
 }
 
 // reportPermissions compares the permissions the manifest declares with

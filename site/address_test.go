@@ -1,20 +1,24 @@
-package manifest
+package site
 
 import (
 	"strings"
 	"testing"
 )
 
-func TestCheckLoad(t *testing.T) {
-	m, findings := Parse([]byte(`{"name": "x", "api": "1.0.2",
-		"matches": ["https://news.example.com/*", "https://*.example.org/*"],
-		"permissions": [
-			{"permission": "fetch:api.example.net", "reason": "r"},
-			{"permission": "network:observe:data.example.net", "reason": "r"}
-		]}`))
-	if m == nil {
-		t.Fatal(findings)
+// reach builds the Reach of a remixlet with these matches and fetch hosts.
+func reach(t testing.TB, matches []string, fetch ...string) Reach {
+	t.Helper()
+	r := Reach{Fetch: fetch}
+	for _, s := range matches {
+		r.Matches = append(r.Matches, mustPattern(t, s))
 	}
+	return r
+}
+
+func TestCheckLoad(t *testing.T) {
+	// data.example.net is what a network:observe: permission would name:
+	// it allows no loads, so it is not in the reach.
+	m := reach(t, []string{"https://news.example.com/*", "https://*.example.org/*"}, "api.example.net")
 	for _, tc := range []struct {
 		raw     string
 		allowed bool
@@ -56,7 +60,7 @@ func TestCheckLoad(t *testing.T) {
 			t.Errorf("CheckLoad(%q) = %+v, want allowed=%v host=%q reason containing %q", tc.raw, l, tc.allowed, tc.host, tc.reason)
 		}
 	}
-	every, _ := Parse([]byte(`{"name": "x", "api": "1.0.2", "matches": ["<all_urls>"]}`))
+	every := reach(t, []string{"<all_urls>"})
 	if l := every.CheckLoad("https://anything.example/x"); !l.Allowed {
 		t.Errorf("every-site remixlet refused %+v", l)
 	}
@@ -68,10 +72,7 @@ func TestCheckLoad(t *testing.T) {
 // TestCheckLoadProblem: each refusal is classified, so the stylesheet guard
 // and the script lint can cite a rule per kind.
 func TestCheckLoadProblem(t *testing.T) {
-	m, findings := Parse([]byte(`{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`))
-	if m == nil {
-		t.Fatal(findings)
-	}
+	m := reach(t, []string{"https://news.example.com/*"})
 	for raw, want := range map[string]LoadProblem{
 		"https://news.example.com/a":         LoadAllowed,
 		"//evil.example/a":                   LoadRelative,

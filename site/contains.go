@@ -1,4 +1,4 @@
-package manifest
+package site
 
 // This file decides match-pattern containment: whether a set of patterns
 // (the running version's) matches every URL another pattern (the new
@@ -18,7 +18,6 @@ package manifest
 // "covered" for a pattern that reaches further.
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -28,10 +27,10 @@ import (
 // rare case where only a union covers part of p and no single example was
 // found (p is still reported as not covered).
 func Covers(running []Pattern, p Pattern) (covered bool, example string) {
-	for _, piece := range mpPieces(p) {
+	for _, piece := range pieces(p) {
 		within := false
 		for _, r := range running {
-			for _, rp := range mpPieces(r) {
+			for _, rp := range pieces(r) {
 				if piece.within(rp) {
 					within = true
 					break
@@ -54,8 +53,8 @@ func (q Pattern) Contains(p Pattern) bool {
 	return covered
 }
 
-// mpPiece is a pattern restricted to one scheme; <all_urls> is one piece.
-type mpPiece struct {
+// piece is a pattern restricted to one scheme; <all_urls> is one piece.
+type piece struct {
 	all        bool // <all_urls>: every http, https, ftp and file URL
 	scheme     string
 	anyHost    bool
@@ -65,29 +64,29 @@ type mpPiece struct {
 	path       string
 }
 
-func mpPieces(p Pattern) []mpPiece {
+func pieces(p Pattern) []piece {
 	if p.AllURLs {
-		return []mpPiece{{all: true}}
+		return []piece{{all: true}}
 	}
-	pieces := make([]mpPiece, 0, len(p.Schemes))
+	pieces := make([]piece, 0, len(p.Schemes))
 	for _, s := range p.Schemes {
-		pieces = append(pieces, mpPiece{scheme: s, anyHost: p.AnyHost, subdomains: p.Subdomains, host: p.Host, port: p.Port, path: p.Path})
+		pieces = append(pieces, piece{scheme: s, anyHost: p.AnyHost, subdomains: p.Subdomains, host: p.Host, port: p.Port, path: p.Path})
 	}
 	return pieces
 }
 
 // within reports whether every URL a matches, b matches too.
-func (a mpPiece) within(b mpPiece) bool {
+func (a piece) within(b piece) bool {
 	switch {
 	case b.all:
 		return true
 	case a.all:
 		return false
 	}
-	return a.scheme == b.scheme && a.hostWithin(b) && a.portWithin(b) && mpPathWithin(a.path, b.path)
+	return a.scheme == b.scheme && a.hostWithin(b) && a.portWithin(b) && pathWithin(a.path, b.path)
 }
 
-func (a mpPiece) hostWithin(b mpPiece) bool {
+func (a piece) hostWithin(b piece) bool {
 	switch {
 	case b.anyHost:
 		return true
@@ -96,56 +95,56 @@ func (a mpPiece) hostWithin(b mpPiece) bool {
 	case a.subdomains:
 		return b.subdomains && (a.host == b.host || strings.HasSuffix(a.host, "."+b.host))
 	}
-	return b.pattern().mpMatchesHost(a.host, mpKindOf(a.host))
+	return b.pattern().matchesCanonHost(a.host, kindOf(a.host))
 }
 
-func (a mpPiece) portWithin(b mpPiece) bool { return b.port == "" || b.port == a.port }
+func (a piece) portWithin(b piece) bool { return b.port == "" || b.port == a.port }
 
 // pattern turns a piece back into a Pattern for matching one part.
-func (a mpPiece) pattern() Pattern {
+func (a piece) pattern() Pattern {
 	return Pattern{AllURLs: a.all, Schemes: []string{a.scheme}, AnyHost: a.anyHost || a.all, Subdomains: a.subdomains, Host: a.host, Port: a.port, Path: a.path}
 }
 
-func mpKindOf(host string) mpHostKind {
+func kindOf(host string) hostKind {
 	switch {
 	case strings.HasPrefix(host, "["):
-		return mpIPv6
-	case mpIsIP(host):
-		return mpIPv4
+		return kindIPv6
+	case isIP(host):
+		return kindIPv4
 	}
-	return mpName
+	return kindName
 }
 
-// mpZ stands for "any run of characters" when a path pattern is turned into
-// a string: no path pattern contains a NUL byte (mpCheckPath refuses control
+// anyRun stands for "any run of characters" when a path pattern is turned into
+// a string: no path pattern contains a NUL byte (checkPath refuses control
 // characters), so a '*' of the other pattern is the only thing that can
 // match it.
-const mpZ = "\x00"
+const anyRun = "\x00"
 
-// mpPathWithin reports whether every path and query the path pattern a
+// pathWithin reports whether every path and query the path pattern a
 // matches, b matches too.
 //
 // With '*' as the only wildcard, a's matches lie within b's exactly when b
 // matches a with each '*' replaced by a character b does not contain: such a
 // character can only fall inside one of b's stars, and so could any string
 // in its place. Chrome's one irregularity, "/foo/*" also matching "/foo"
-// (mpMatchPath), adds one string to a's matches, checked on its own.
-func mpPathWithin(a, b string) bool {
+// (matchPath), adds one string to a's matches, checked on its own.
+func pathWithin(a, b string) bool {
 	if !strings.Contains(a, "*") {
-		return mpMatchPath(b, a)
+		return matchPath(b, a)
 	}
-	if !mpGlob(b, strings.ReplaceAll(a, "*", mpZ)) {
+	if !glob(b, strings.ReplaceAll(a, "*", anyRun)) {
 		return false
 	}
-	if extra, ok := mpPathExtra(a); ok {
-		return mpMatchPath(b, extra)
+	if extra, ok := pathExtra(a); ok {
+		return matchPath(b, extra)
 	}
 	return true
 }
 
-// mpPathExtra is the one path a pattern ending in "/*" matches beyond its
-// glob (the first test in mpMatchPath).
-func mpPathExtra(pattern string) (string, bool) {
+// pathExtra is the one path a pattern ending in "/*" matches beyond its
+// glob (the first test in matchPath).
+func pathExtra(pattern string) (string, bool) {
 	escaped := strings.NewReplacer(`\`, `\\`, "?", `\?`).Replace(pattern)
 	if !strings.HasSuffix(escaped, "/*") {
 		return "", false
@@ -157,10 +156,10 @@ func mpPathExtra(pattern string) (string, bool) {
 // running does. For each running piece that a is not within, one part of a
 // sample URL is replaced by a value that piece does not accept; the samples
 // and replacements are then tried in combination.
-func (a mpPiece) example(p Pattern, running []Pattern) string {
+func (a piece) example(p Pattern, running []Pattern) string {
 	if a.all {
 		for _, u := range []string{"ftp://example.com/", "file:///"} {
-			if mpMatchesNone(running, u) {
+			if matchesNone(running, u) {
 				return u
 			}
 		}
@@ -168,7 +167,7 @@ func (a mpPiece) example(p Pattern, running []Pattern) string {
 	}
 	hosts := []string{a.sampleHost()}
 	ports := []string{a.port}
-	paths := []string{mpFill(a.path, "")}
+	paths := []string{fillStars(a.path, "")}
 	add := func(list []string, v string) []string {
 		for _, have := range list {
 			if have == v {
@@ -178,7 +177,7 @@ func (a mpPiece) example(p Pattern, running []Pattern) string {
 		return append(list, v)
 	}
 	for _, r := range running {
-		for _, b := range mpPieces(r) {
+		for _, b := range pieces(r) {
 			if a.within(b) || b.all || a.scheme != b.scheme {
 				continue
 			}
@@ -188,8 +187,8 @@ func (a mpPiece) example(p Pattern, running []Pattern) string {
 			if !a.portWithin(b) {
 				ports = add(ports, a.portOutside(b))
 			}
-			if !mpPathWithin(a.path, b.path) {
-				paths = add(paths, mpPathOutside(a.path, b.path))
+			if !pathWithin(a.path, b.path) {
+				paths = add(paths, pathOutside(a.path, b.path))
 			}
 		}
 	}
@@ -206,7 +205,7 @@ func (a mpPiece) example(p Pattern, running []Pattern) string {
 					u += ":" + port
 				}
 				u += path
-				if p.MatchesURL(u) && mpMatchesNone(running, u) {
+				if p.MatchesURL(u) && matchesNone(running, u) {
 					return u
 				}
 			}
@@ -215,7 +214,7 @@ func (a mpPiece) example(p Pattern, running []Pattern) string {
 	return ""
 }
 
-func mpMatchesNone(patterns []Pattern, u string) bool {
+func matchesNone(patterns []Pattern, u string) bool {
 	for _, r := range patterns {
 		if r.MatchesURL(u) {
 			return false
@@ -224,7 +223,7 @@ func mpMatchesNone(patterns []Pattern, u string) bool {
 	return true
 }
 
-func (a mpPiece) sampleHost() string {
+func (a piece) sampleHost() string {
 	if a.anyHost {
 		return "example.com"
 	}
@@ -232,7 +231,7 @@ func (a mpPiece) sampleHost() string {
 }
 
 // hostOutside returns a host a matches and b does not.
-func (a mpPiece) hostOutside(b mpPiece) string {
+func (a piece) hostOutside(b piece) string {
 	var candidates []string
 	switch {
 	case a.anyHost:
@@ -244,7 +243,7 @@ func (a mpPiece) hostOutside(b mpPiece) string {
 	}
 	bp := b.pattern()
 	for _, h := range candidates {
-		if !bp.mpMatchesHost(h, mpKindOf(h)) {
+		if !bp.matchesCanonHost(h, kindOf(h)) {
 			return h
 		}
 	}
@@ -253,11 +252,11 @@ func (a mpPiece) hostOutside(b mpPiece) string {
 
 // portOutside returns a port a matches and b does not ("" is the scheme's
 // default port).
-func (a mpPiece) portOutside(b mpPiece) string {
+func (a piece) portOutside(b piece) string {
 	if a.port != "" {
 		return a.port
 	}
-	if strconv.Itoa(mpDefaultPorts[a.scheme]) != b.port {
+	if defaultPorts[a.scheme] != b.port {
 		return ""
 	}
 	if b.port == "8080" {
@@ -266,25 +265,25 @@ func (a mpPiece) portOutside(b mpPiece) string {
 	return "8080"
 }
 
-// mpPathOutside returns a path pattern a matches and b does not.
-func mpPathOutside(a, b string) string {
+// pathOutside returns a path pattern a matches and b does not.
+func pathOutside(a, b string) string {
 	if !strings.Contains(a, "*") {
 		return a
 	}
-	if mpGlob(b, strings.ReplaceAll(a, "*", mpZ)) {
-		if extra, ok := mpPathExtra(a); ok {
+	if glob(b, strings.ReplaceAll(a, "*", anyRun)) {
+		if extra, ok := pathExtra(a); ok {
 			return extra
 		}
 	}
 	// A character b does not contain stands in for each '*', as in
-	// mpPathWithin; it must also survive URL canonicalisation unchanged.
+	// pathWithin; it must also survive URL canonicalisation unchanged.
 	for _, c := range "xyzqjkwvabcdefghilmnoprstu0123456789-_~" {
 		if !strings.ContainsRune(b, c) {
-			return mpFill(a, string(c))
+			return fillStars(a, string(c))
 		}
 	}
-	return mpFill(a, "x")
+	return fillStars(a, "x")
 }
 
-// mpFill replaces each '*' in a path pattern with s.
-func mpFill(path, s string) string { return strings.ReplaceAll(path, "*", s) }
+// fillStars replaces each '*' in a path pattern with s.
+func fillStars(path, s string) string { return strings.ReplaceAll(path, "*", s) }

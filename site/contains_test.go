@@ -1,4 +1,4 @@
-package manifest
+package site
 
 import (
 	"fmt"
@@ -73,7 +73,7 @@ func TestCoversExamples(t *testing.T) {
 			continue
 		}
 		if !covered {
-			if example == "" || !p.MatchesURL(example) || !mpMatchesNone(running, example) {
+			if example == "" || !p.MatchesURL(example) || !matchesNone(running, example) {
 				t.Errorf("Covers(%q, %q): example %q is not a URL the new pattern matches and the running ones do not", tc.running, tc.p, example)
 			}
 		}
@@ -184,13 +184,13 @@ func TestCoversUnionIsSound(t *testing.T) {
 		covered, example := Covers(running, p)
 		if covered {
 			for _, u := range urls {
-				if p.MatchesURL(u) && mpMatchesNone(running, u) {
+				if p.MatchesURL(u) && matchesNone(running, u) {
 					t.Fatalf("Covers(%v, %s) = true, but %s matches only the new pattern", running, p, u)
 				}
 			}
 			continue
 		}
-		if example != "" && (!p.MatchesURL(example) || !mpMatchesNone(running, example)) {
+		if example != "" && (!p.MatchesURL(example) || !matchesNone(running, example)) {
 			t.Fatalf("Covers(%v, %s): example %q does not show it", running, p, example)
 		}
 	}

@@ -1,4 +1,4 @@
-package manifest
+package site
 
 import (
 	"slices"
@@ -9,12 +9,12 @@ import (
 )
 
 var (
-	mpHTTP  = []string{"http"}
-	mpHTTPS = []string{"https"}
-	mpBoth  = []string{"http", "https"}
+	httpOnly    = []string{"http"}
+	httpsOnly   = []string{"https"}
+	bothSchemes = []string{"http", "https"}
 )
 
-type mpParseCase struct {
+type parseCase struct {
 	in   string
 	want *Pattern // nil when ParsePattern must fail; Raw is taken from in
 	err  string   // a substring of the error when want is nil
@@ -27,7 +27,7 @@ type mpParseCase struct {
 // content-script matches. Where that test accepts a pattern that remixlets
 // refuse (a scheme that is not a web page, or a pattern that is misleading on
 // one), the expected result here is the refusal, noted at the end of the line.
-var mpChromiumParseCases = []mpParseCase{
+var chromiumParseCases = []parseCase{
 	// ParseInvalid.
 	{in: "http", err: "no scheme"},
 	{in: "http:", err: `must be followed by "://"`},
@@ -46,28 +46,28 @@ var mpChromiumParseCases = []mpParseCase{
 	{in: "http://\x00www/", err: "Invalid host"},
 
 	// Ports.
-	{in: "http://foo:1234/", want: &Pattern{Schemes: mpHTTP, Host: "foo", Port: "1234", Path: "/"}},
-	{in: "http://foo:1234/bar", want: &Pattern{Schemes: mpHTTP, Host: "foo", Port: "1234", Path: "/bar"}},
-	{in: "http://*.foo:1234/", want: &Pattern{Schemes: mpHTTP, Host: "foo", Subdomains: true, Port: "1234", Path: "/"}},
-	{in: "http://*.foo:1234/bar", want: &Pattern{Schemes: mpHTTP, Host: "foo", Subdomains: true, Port: "1234", Path: "/bar"}},
+	{in: "http://foo:1234/", want: &Pattern{Schemes: httpOnly, Host: "foo", Port: "1234", Path: "/"}},
+	{in: "http://foo:1234/bar", want: &Pattern{Schemes: httpOnly, Host: "foo", Port: "1234", Path: "/bar"}},
+	{in: "http://*.foo:1234/", want: &Pattern{Schemes: httpOnly, Host: "foo", Subdomains: true, Port: "1234", Path: "/"}},
+	{in: "http://*.foo:1234/bar", want: &Pattern{Schemes: httpOnly, Host: "foo", Subdomains: true, Port: "1234", Path: "/bar"}},
 	{in: "http://foo:/", err: "Invalid port"},
-	{in: "http://*:1234/", want: &Pattern{Schemes: mpHTTP, AnyHost: true, Port: "1234", Path: "/"}},
-	{in: "http://*:*/", want: &Pattern{Schemes: mpHTTP, AnyHost: true, Path: "/"}},
-	{in: "http://foo:*/", want: &Pattern{Schemes: mpHTTP, Host: "foo", Path: "/"}},
+	{in: "http://*:1234/", want: &Pattern{Schemes: httpOnly, AnyHost: true, Port: "1234", Path: "/"}},
+	{in: "http://*:*/", want: &Pattern{Schemes: httpOnly, AnyHost: true, Path: "/"}},
+	{in: "http://foo:*/", want: &Pattern{Schemes: httpOnly, Host: "foo", Path: "/"}},
 	{in: "http://*.foo:/", err: "Invalid port"},
 	{in: "http://foo:com/", err: "Invalid port"},
 	{in: "http://foo:123456/", err: "Invalid port"},
 	{in: "http://foo:80:80/monkey", err: "Invalid port"},
 	{in: "file://foo:1234/bar", err: "web pages only"},   // Chrome: valid, port ignored
 	{in: "chrome://foo:1234/bar", err: "web pages only"}, // Chrome: invalid port
-	{in: "http://*/:1234", want: &Pattern{Schemes: mpHTTP, AnyHost: true, Path: "/:1234"}},
-	{in: "http://*.foo/bar:1234", want: &Pattern{Schemes: mpHTTP, Host: "foo", Subdomains: true, Path: "/bar:1234"}},
-	{in: "http://foo/bar:1234/path", want: &Pattern{Schemes: mpHTTP, Host: "foo", Path: "/bar:1234/path"}},
+	{in: "http://*/:1234", want: &Pattern{Schemes: httpOnly, AnyHost: true, Path: "/:1234"}},
+	{in: "http://*.foo/bar:1234", want: &Pattern{Schemes: httpOnly, Host: "foo", Subdomains: true, Path: "/bar:1234"}},
+	{in: "http://foo/bar:1234/path", want: &Pattern{Schemes: httpOnly, Host: "foo", Path: "/bar:1234/path"}},
 
 	// IPv6Patterns.
-	{in: "http://[2607:f8b0:4005:805::200e]/", want: &Pattern{Schemes: mpHTTP, Host: "[2607:f8b0:4005:805::200e]", Path: "/"}},
-	{in: "http://[2607:f8b0:4005:805::200e]/*", want: &Pattern{Schemes: mpHTTP, Host: "[2607:f8b0:4005:805::200e]", Path: "/*"}},
-	{in: "http://[2607:f8b0:4005:805::200e]:8888/*", want: &Pattern{Schemes: mpHTTP, Host: "[2607:f8b0:4005:805::200e]", Port: "8888", Path: "/*"}},
+	{in: "http://[2607:f8b0:4005:805::200e]/", want: &Pattern{Schemes: httpOnly, Host: "[2607:f8b0:4005:805::200e]", Path: "/"}},
+	{in: "http://[2607:f8b0:4005:805::200e]/*", want: &Pattern{Schemes: httpOnly, Host: "[2607:f8b0:4005:805::200e]", Path: "/*"}},
+	{in: "http://[2607:f8b0:4005:805::200e]:8888/*", want: &Pattern{Schemes: httpOnly, Host: "[2607:f8b0:4005:805::200e]", Port: "8888", Path: "/*"}},
 	{in: "http://[2607:f8b0:4005:805::200e]:/*", err: "Invalid port"},
 	{in: "http://[]:8888/*", err: "Host can not be empty"},
 	{in: "http://[2607:f8b0:4005:805::200e/*", err: "Invalid host"},
@@ -78,22 +78,22 @@ var mpChromiumParseCases = []mpParseCase{
 	{in: "http://[[2607:f8b0:4005:805::200e]:abc/*", err: "Invalid port"},
 
 	// PercentEncodedAscii, PercentEncodedNonAscii.
-	{in: "http://*/%40*", want: &Pattern{Schemes: mpHTTP, AnyHost: true, Path: "/%40*"}},
-	{in: "http://*/@*", want: &Pattern{Schemes: mpHTTP, AnyHost: true, Path: "/@*"}},
-	{in: "http://*/%F0%9F%90%B1*", want: &Pattern{Schemes: mpHTTP, AnyHost: true, Path: "/%F0%9F%90%B1*"}},
+	{in: "http://*/%40*", want: &Pattern{Schemes: httpOnly, AnyHost: true, Path: "/%40*"}},
+	{in: "http://*/@*", want: &Pattern{Schemes: httpOnly, AnyHost: true, Path: "/@*"}},
+	{in: "http://*/%F0%9F%90%B1*", want: &Pattern{Schemes: httpOnly, AnyHost: true, Path: "/%F0%9F%90%B1*"}},
 	{in: "http://*/🐱*", err: `write "http://*/%F0%9F%90%B1*"`}, // Chrome: valid, never matches
 
 	// Match1 to Match19.
-	{in: "http://*/*", want: &Pattern{Schemes: mpHTTP, AnyHost: true, Path: "/*"}},
-	{in: "https://*/foo*", want: &Pattern{Schemes: mpHTTPS, AnyHost: true, Path: "/foo*"}},
-	{in: "http://*.google.com/foo*bar", want: &Pattern{Schemes: mpHTTP, Host: "google.com", Subdomains: true, Path: "/foo*bar"}},
+	{in: "http://*/*", want: &Pattern{Schemes: httpOnly, AnyHost: true, Path: "/*"}},
+	{in: "https://*/foo*", want: &Pattern{Schemes: httpsOnly, AnyHost: true, Path: "/foo*"}},
+	{in: "http://*.google.com/foo*bar", want: &Pattern{Schemes: httpOnly, Host: "google.com", Subdomains: true, Path: "/foo*bar"}},
 	{in: `file:///foo?bar\*baz`, err: "web pages only"},
-	{in: "http://127.0.0.1/*", want: &Pattern{Schemes: mpHTTP, Host: "127.0.0.1", Path: "/*"}},
+	{in: "http://127.0.0.1/*", want: &Pattern{Schemes: httpOnly, Host: "127.0.0.1", Path: "/*"}},
 	{in: "http://*.0.0.1/*", err: `write "http://0.0.0.1/*"`}, // Chrome: valid, host 0.0.0.1
-	{in: "http://*.xn--gkd/a%C2%81%E1*", want: &Pattern{Schemes: mpHTTP, Host: "xn--gkd", Subdomains: true, Path: "/a%C2%81%E1*"}},
+	{in: "http://*.xn--gkd/a%C2%81%E1*", want: &Pattern{Schemes: httpOnly, Host: "xn--gkd", Subdomains: true, Path: "/a%C2%81%E1*"}},
 	{in: "chrome://favicon/*", err: "web pages only"},
-	{in: "*://*/*", want: &Pattern{Schemes: mpBoth, AnyHost: true, Path: "/*"}},
-	{in: "<all_urls>", want: &Pattern{AllURLs: true, Schemes: mpBoth, AnyHost: true, Path: "/*"}},
+	{in: "*://*/*", want: &Pattern{Schemes: bothSchemes, AnyHost: true, Path: "/*"}},
+	{in: "<all_urls>", want: &Pattern{AllURLs: true, Schemes: bothSchemes, AnyHost: true, Path: "/*"}},
 	{in: "about:*", err: "web pages only"},
 	{in: "about:blank", err: "web pages only"},
 	{in: "chrome-extension://*/*", err: "web pages only"},
@@ -102,26 +102,26 @@ var mpChromiumParseCases = []mpParseCase{
 	{in: "file:///foo*", err: "web pages only"},
 	{in: "file://foo*", err: "web pages only"},
 	{in: "file://localhost/foo*", err: "web pages only"},
-	{in: "http://www.example.com:80/foo", want: &Pattern{Schemes: mpHTTP, Host: "www.example.com", Port: "80", Path: "/foo"}},
-	{in: "http://www.example.com:*/foo", want: &Pattern{Schemes: mpHTTP, Host: "www.example.com", Path: "/foo"}},
+	{in: "http://www.example.com:80/foo", want: &Pattern{Schemes: httpOnly, Host: "www.example.com", Port: "80", Path: "/foo"}},
+	{in: "http://www.example.com:*/foo", want: &Pattern{Schemes: httpOnly, Host: "www.example.com", Path: "/foo"}},
 	{in: "chrome-extension://ftw/*", err: "web pages only"},
 
 	// GetAsString, the patterns not covered above.
-	{in: "http://www/", want: &Pattern{Schemes: mpHTTP, Host: "www", Path: "/"}},
+	{in: "http://www/", want: &Pattern{Schemes: httpOnly, Host: "www", Path: "/"}},
 	{in: "chrome://*/*", err: "web pages only"},
 	{in: "chrome://newtab/", err: "web pages only"},
 	{in: "chrome-extension://ftw/", err: "web pages only"},
 	{in: "data:monkey", err: "web pages only"},
 	{in: "javascript:atemyhomework", err: "web pages only"},
-	{in: "http://www.example.com:8080/foo", want: &Pattern{Schemes: mpHTTP, Host: "www.example.com", Port: "8080", Path: "/foo"}},
+	{in: "http://www.example.com:8080/foo", want: &Pattern{Schemes: httpOnly, Host: "www.example.com", Port: "8080", Path: "/foo"}},
 
 	// TrailingDotDomain: Chrome keeps the dot in the host but ignores it when matching.
-	{in: "*://example.com/*", want: &Pattern{Schemes: mpBoth, Host: "example.com", Path: "/*"}},
-	{in: "*://example.com./*", want: &Pattern{Schemes: mpBoth, Host: "example.com", Path: "/*"}},
+	{in: "*://example.com/*", want: &Pattern{Schemes: bothSchemes, Host: "example.com", Path: "/*"}},
+	{in: "*://example.com./*", want: &Pattern{Schemes: bothSchemes, Host: "example.com", Path: "/*"}},
 
 	// UncanonicalizedUrl.
-	{in: "*://*.gOoGle.com/*", want: &Pattern{Schemes: mpBoth, Host: "google.com", Subdomains: true, Path: "/*"}},
-	{in: "https://*.ɡoogle.com/*", want: &Pattern{Schemes: mpHTTPS, Host: "xn--oogle-qmc.com", Subdomains: true, Path: "/*"}},
+	{in: "*://*.gOoGle.com/*", want: &Pattern{Schemes: bothSchemes, Host: "google.com", Subdomains: true, Path: "/*"}},
+	{in: "https://*.ɡoogle.com/*", want: &Pattern{Schemes: httpsOnly, Host: "xn--oogle-qmc.com", Subdomains: true, Path: "/*"}},
 	{in: "https://\xef\xb7\x90zyx.com/*", err: "Invalid host"},
 
 	// WhitespaceHostParsing: Chrome accepts these hosts; no web page has one.
@@ -143,14 +143,14 @@ var mpChromiumParseCases = []mpParseCase{
 
 // More cases, for the Chrome behaviours the Chromium tests leave implicit and
 // for what remixlets refuse on top of Chrome.
-var mpParseCases = []mpParseCase{
+var parseCases = []parseCase{
 	// The special pattern: exactly "<all_urls>".
 	{in: "<ALL_URLS>", err: `write "<all_urls>"`},
 	{in: " <all_urls>", err: `white space around it: write "<all_urls>"`},
 
 	// Schemes.
-	{in: "https://example.com/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Path: "/*"}},
-	{in: "*://example.com/*", want: &Pattern{Schemes: mpBoth, Host: "example.com", Path: "/*"}},
+	{in: "https://example.com/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Path: "/*"}},
+	{in: "*://example.com/*", want: &Pattern{Schemes: bothSchemes, Host: "example.com", Path: "/*"}},
 	{in: "HTTPS://example.com/*", err: `must be lower case (Chrome: "Invalid scheme."): write "https://example.com/*"`},
 	{in: "htps://example.com/*", err: `unknown scheme "htps"`},
 	{in: "://example.com/*", err: `write "https://example.com/*"`},
@@ -182,8 +182,8 @@ var mpParseCases = []mpParseCase{
 	{in: "ttps://example.org/x/*", err: `unknown scheme "ttps" (Chrome: "Invalid scheme."): remixlets run on web pages, so the scheme is "https", "http" or "*" (both): e.g. "https://example.org/x/*"`},
 
 	// Hosts: "*", a leading "*." only, never empty.
-	{in: "https://*/*", want: &Pattern{Schemes: mpHTTPS, AnyHost: true, Path: "/*"}},
-	{in: "https://*.example.com/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Subdomains: true, Path: "/*"}},
+	{in: "https://*/*", want: &Pattern{Schemes: httpsOnly, AnyHost: true, Path: "/*"}},
+	{in: "https://*.example.com/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Subdomains: true, Path: "/*"}},
 	{in: "https://*.*.example.com/*", err: `Invalid host wildcard.")`},
 	{in: "https://www.*.example.com/*", err: `write "https://*.example.com/*"`},
 	{in: "https://*example.com/*", err: `write "https://*.example.com/*"`},
@@ -198,37 +198,37 @@ var mpParseCases = []mpParseCase{
 	{in: "https://example.com:80:80/*", err: "Invalid port"},
 
 	// Ports.
-	{in: "https://example.com:8080/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Port: "8080", Path: "/*"}},
-	{in: "https://example.com:*/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Path: "/*"}},
-	{in: "https://example.com:443/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Port: "443", Path: "/*"}},
-	{in: "https://example.com:0/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Port: "0", Path: "/*"}},
-	{in: "https://example.com:65535/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Port: "65535", Path: "/*"}},
+	{in: "https://example.com:8080/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Port: "8080", Path: "/*"}},
+	{in: "https://example.com:*/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Path: "/*"}},
+	{in: "https://example.com:443/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Port: "443", Path: "/*"}},
+	{in: "https://example.com:0/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Port: "0", Path: "/*"}},
+	{in: "https://example.com:65535/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Port: "65535", Path: "/*"}},
 	{in: "https://example.com:65536/*", err: `invalid port "65536" (Chrome: "Invalid port.")`},
 	{in: "https://example.com:-1/*", err: "Invalid port"},
 	{in: "https://example.com: 80/*", err: "Invalid port"},
 	{in: "https://example.com:8080 /*", err: "Invalid port"},
 	{in: "https://example.com:0x50/*", err: "Invalid port"},
 	{in: "*://example.com:8080/*", err: `a port number needs an explicit scheme (Chrome: "Invalid port."): write "https://example.com:8080/*" or "http://example.com:8080/*"`},
-	{in: "*://*:*/*", want: &Pattern{Schemes: mpBoth, AnyHost: true, Path: "/*"}},
+	{in: "*://*:*/*", want: &Pattern{Schemes: bothSchemes, AnyHost: true, Path: "/*"}},
 	// Chrome accepts these but compares the text "+80" or "080" with "80".
 	{in: "https://example.com:+80/*", err: `never matches: write "https://example.com:80/*"`},
 	{in: "https://example.com:080/*", err: `never matches: write "https://example.com:80/*"`},
 	{in: "https://example.com:-0/*", err: `never matches: write "https://example.com:0/*"`},
 
 	// IP addresses.
-	{in: "http://[::1]/*", want: &Pattern{Schemes: mpHTTP, Host: "[::1]", Path: "/*"}},
-	{in: "http://[::1]:8080/*", want: &Pattern{Schemes: mpHTTP, Host: "[::1]", Port: "8080", Path: "/*"}},
-	{in: "http://[0:0:0:0:0:0:0:1]/*", want: &Pattern{Schemes: mpHTTP, Host: "[::1]", Path: "/*"}},
-	{in: "http://[2001:DB8:0:0:1:0:0:1]/*", want: &Pattern{Schemes: mpHTTP, Host: "[2001:db8::1:0:0:1]", Path: "/*"}},
-	{in: "http://[::ffff:192.168.0.1]/*", want: &Pattern{Schemes: mpHTTP, Host: "[::ffff:c0a8:1]", Path: "/*"}},
+	{in: "http://[::1]/*", want: &Pattern{Schemes: httpOnly, Host: "[::1]", Path: "/*"}},
+	{in: "http://[::1]:8080/*", want: &Pattern{Schemes: httpOnly, Host: "[::1]", Port: "8080", Path: "/*"}},
+	{in: "http://[0:0:0:0:0:0:0:1]/*", want: &Pattern{Schemes: httpOnly, Host: "[::1]", Path: "/*"}},
+	{in: "http://[2001:DB8:0:0:1:0:0:1]/*", want: &Pattern{Schemes: httpOnly, Host: "[2001:db8::1:0:0:1]", Path: "/*"}},
+	{in: "http://[::ffff:192.168.0.1]/*", want: &Pattern{Schemes: httpOnly, Host: "[::ffff:c0a8:1]", Path: "/*"}},
 	{in: "http://[1:2:3:4:5:6:7:8:9]/*", err: "Invalid host"},
 	{in: "http://[::1::2]/*", err: "Invalid host"},
 	{in: "http://[::1.2.3]/*", err: "Invalid host"},
 	{in: "http://[fe80::1%25eth0]/*", err: "Invalid host"},
 	{in: "http://::1/*", err: "Invalid port"},
 	{in: "http://*.[::1]/*", err: `does not apply to an IPv6 address; Chrome rejects it: write "http://[::1]/*"`},
-	{in: "http://192.168.0.1/*", want: &Pattern{Schemes: mpHTTP, Host: "192.168.0.1", Path: "/*"}},
-	{in: "http://192.168.0.1./*", want: &Pattern{Schemes: mpHTTP, Host: "192.168.0.1", Path: "/*"}},
+	{in: "http://192.168.0.1/*", want: &Pattern{Schemes: httpOnly, Host: "192.168.0.1", Path: "/*"}},
+	{in: "http://192.168.0.1./*", want: &Pattern{Schemes: httpOnly, Host: "192.168.0.1", Path: "/*"}},
 	{in: "http://*.127.0.0.1/*", err: `matches only 127.0.0.1 itself: write "http://127.0.0.1/*"`},
 	{in: "http://2130706433/*", err: `as the IP address 127.0.0.1`},
 	{in: "http://0x7f.0.0.1/*", err: `write "http://127.0.0.1/*"`},
@@ -238,19 +238,19 @@ var mpParseCases = []mpParseCase{
 	{in: "http://1.2.3.4.5/*", err: "looks like an IPv4 address"},
 	{in: "http://09.0.0.1/*", err: "looks like an IPv4 address"},
 	{in: "http://example.123/*", err: "looks like an IPv4 address"},
-	{in: "http://1.2.3.example/*", want: &Pattern{Schemes: mpHTTP, Host: "1.2.3.example", Path: "/*"}},
+	{in: "http://1.2.3.example/*", want: &Pattern{Schemes: httpOnly, Host: "1.2.3.example", Path: "/*"}},
 
 	// Host canonicalisation: lower case, punycode, no trailing dot.
-	{in: "https://WWW.Example.COM/*", want: &Pattern{Schemes: mpHTTPS, Host: "www.example.com", Path: "/*"}},
-	{in: "https://bücher.example/*", want: &Pattern{Schemes: mpHTTPS, Host: "xn--bcher-kva.example", Path: "/*"}},
-	{in: "https://BÜCHER.example/*", want: &Pattern{Schemes: mpHTTPS, Host: "xn--bcher-kva.example", Path: "/*"}},
-	{in: "https://xn--bcher-kva.example/*", want: &Pattern{Schemes: mpHTTPS, Host: "xn--bcher-kva.example", Path: "/*"}},
-	{in: "https://faß.de/*", want: &Pattern{Schemes: mpHTTPS, Host: "xn--fa-hia.de", Path: "/*"}}, // nontransitional, as Chrome
-	{in: "https://*.пример.рф/*", want: &Pattern{Schemes: mpHTTPS, Host: "xn--e1afmkfd.xn--p1ai", Subdomains: true, Path: "/*"}},
-	{in: "https://ｅｘａｍｐｌｅ。com/*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Path: "/*"}},
-	{in: "https://example.com./*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Path: "/*"}},
-	{in: "https://*.example.com./*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Subdomains: true, Path: "/*"}},
-	{in: "https://my_host.example/*", want: &Pattern{Schemes: mpHTTPS, Host: "my_host.example", Path: "/*"}},
+	{in: "https://WWW.Example.COM/*", want: &Pattern{Schemes: httpsOnly, Host: "www.example.com", Path: "/*"}},
+	{in: "https://bücher.example/*", want: &Pattern{Schemes: httpsOnly, Host: "xn--bcher-kva.example", Path: "/*"}},
+	{in: "https://BÜCHER.example/*", want: &Pattern{Schemes: httpsOnly, Host: "xn--bcher-kva.example", Path: "/*"}},
+	{in: "https://xn--bcher-kva.example/*", want: &Pattern{Schemes: httpsOnly, Host: "xn--bcher-kva.example", Path: "/*"}},
+	{in: "https://faß.de/*", want: &Pattern{Schemes: httpsOnly, Host: "xn--fa-hia.de", Path: "/*"}}, // nontransitional, as Chrome
+	{in: "https://*.пример.рф/*", want: &Pattern{Schemes: httpsOnly, Host: "xn--e1afmkfd.xn--p1ai", Subdomains: true, Path: "/*"}},
+	{in: "https://ｅｘａｍｐｌｅ。com/*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Path: "/*"}},
+	{in: "https://example.com./*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Path: "/*"}},
+	{in: "https://*.example.com./*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Subdomains: true, Path: "/*"}},
+	{in: "https://my_host.example/*", want: &Pattern{Schemes: httpsOnly, Host: "my_host.example", Path: "/*"}},
 	{in: "https://xn--zz.example/*", err: "not valid punycode"},
 	{in: "https://xn--abc-.example/*", err: "not valid punycode"},
 	{in: "https://a\u200db.example/*", err: "invisible joiner"},
@@ -274,9 +274,9 @@ var mpParseCases = []mpParseCase{
 	{in: "https://ex%00mple.com/*", err: `contains "\x00"`},
 
 	// Paths: kept as written; remixlets refuse the ones that can never match.
-	{in: "https://example.com/", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Path: "/"}},
-	{in: "https://example.com/a?b=*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Path: "/a?b=*"}},
-	{in: "https://example.com//*", want: &Pattern{Schemes: mpHTTPS, Host: "example.com", Path: "//*"}},
+	{in: "https://example.com/", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Path: "/"}},
+	{in: "https://example.com/a?b=*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Path: "/a?b=*"}},
+	{in: "https://example.com//*", want: &Pattern{Schemes: httpsOnly, Host: "example.com", Path: "//*"}},
 	{in: "https://example.com/a b", err: `space or control character, which a page's URL never has unencoded: write "https://example.com/a%20b"`},
 	{in: "https://example.com/a\tb", err: `write "https://example.com/a%09b"`},
 	{in: "https://example.com/#/settings", err: `never its #fragment, so this pattern matches no page: write "https://example.com/*"`},
@@ -286,7 +286,7 @@ var mpParseCases = []mpParseCase{
 }
 
 func TestParsePattern(t *testing.T) {
-	for _, tc := range slices.Concat(mpChromiumParseCases, mpParseCases) {
+	for _, tc := range slices.Concat(chromiumParseCases, parseCases) {
 		got, err := ParsePattern(tc.in)
 		if tc.want == nil {
 			if err == nil {
@@ -313,7 +313,7 @@ func TestParsePattern(t *testing.T) {
 
 func TestPatternErrorSaysWhatAndHow(t *testing.T) {
 	// Every refusal says what is wrong and then, after ": ", what to write.
-	for _, tc := range slices.Concat(mpChromiumParseCases, mpParseCases) {
+	for _, tc := range slices.Concat(chromiumParseCases, parseCases) {
 		if tc.want != nil {
 			continue
 		}
@@ -411,7 +411,7 @@ func TestPatternEquals(t *testing.T) {
 	}
 }
 
-type mpMatchCase struct {
+type matchCase struct {
 	pattern, url string
 	want         bool
 }
@@ -423,7 +423,7 @@ type mpMatchCase struct {
 // Match5's glob-escaping case uses http with the '?' and '\' in the query,
 // since remixlets refuse file: patterns; Match11's chrome:// URL does not
 // match because content scripts never run on chrome:// pages.
-var mpChromiumMatchCases = []mpMatchCase{
+var chromiumMatchCases = []matchCase{
 	{"http://*/*", "http://google.com", true},
 	{"http://*/*", "http://yahoo.com", true},
 	{"http://*/*", "http://google.com/foo", true},
@@ -505,7 +505,7 @@ var mpChromiumMatchCases = []mpMatchCase{
 
 // More matching cases: ports, subdomains, trailing dots, punycode, queries,
 // and URLs that only canonicalisation tells apart.
-var mpMatchCases = []mpMatchCase{
+var matchCases = []matchCase{
 	// Schemes.
 	{"https://example.com/*", "http://example.com/", false},
 	{"*://example.com/*", "https://example.com/", true},
@@ -616,7 +616,7 @@ var mpMatchCases = []mpMatchCase{
 }
 
 func TestPatternMatchesURL(t *testing.T) {
-	for _, tc := range slices.Concat(mpChromiumMatchCases, mpMatchCases) {
+	for _, tc := range slices.Concat(chromiumMatchCases, matchCases) {
 		p, err := ParsePattern(tc.pattern)
 		if err != nil {
 			t.Errorf("ParsePattern(%q): %v", tc.pattern, err)
@@ -631,7 +631,7 @@ func TestPatternMatchesURL(t *testing.T) {
 func TestPatternMatchesURLNoSubdomainsOfIP(t *testing.T) {
 	// Match7 in url_pattern_unittest.cc: Chrome accepts "http://*.0.0.1/*"
 	// (ParsePattern does not), yet never matches subdomains of an IP address.
-	p := Pattern{Schemes: mpHTTP, Host: "0.0.0.1", Subdomains: true, Path: "/*"}
+	p := Pattern{Schemes: httpOnly, Host: "0.0.0.1", Subdomains: true, Path: "/*"}
 	for url, want := range map[string]bool{
 		"http://127.0.0.1":  false,
 		"http://0.0.0.1/x":  true,
@@ -735,10 +735,10 @@ func TestPatternEverySite(t *testing.T) {
 }
 
 func FuzzParsePattern(f *testing.F) {
-	for _, tc := range slices.Concat(mpChromiumParseCases, mpParseCases) {
+	for _, tc := range slices.Concat(chromiumParseCases, parseCases) {
 		f.Add(tc.in)
 	}
-	for _, tc := range slices.Concat(mpChromiumMatchCases, mpMatchCases) {
+	for _, tc := range slices.Concat(chromiumMatchCases, matchCases) {
 		f.Add(tc.pattern)
 		f.Add(tc.url)
 	}

@@ -1010,7 +1010,7 @@ func (g *guard) finish() {
 	for _, vr := range g.varRefs {
 		if loadHolding[vr.name] {
 			g.res.problems = append(g.res.problems, problem{
-				finding: g.findingAt(RuleValueSelector, vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
+				finding: g.findingAt(RuleValueSelector, vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove it from the rule, or select on something other than the value attribute", customName(vr.name)),
 				offset:  vr.offset, stmt: vr.valueRule, what: "rule",
 			})
 		}
@@ -1092,13 +1092,21 @@ func (g *guard) carriedStrings() {
 	}
 }
 
-// displayCustom is a custom property's or function's name as written in
-// CSS: --x, or --f() for a function.
+// displayCustom is how CSS uses a custom property or function:
+// var(--x), or --f() for a function.
 func displayCustom(name string) string {
 	if f, ok := strings.CutPrefix(name, "fn:"); ok {
 		return f + "()"
 	}
 	return "var(" + name + ")"
+}
+
+// customName is a custom property's or function's name: --x, or --f().
+func customName(name string) string {
+	if f, ok := strings.CutPrefix(name, "fn:"); ok {
+		return f + "()"
+	}
+	return name
 }
 
 // valueInfluence refuses what lets a rule that tests value decide what

@@ -3,6 +3,7 @@ module github.com/remixlet/remixlet
 go 1.26.0
 
 require (
+	github.com/evanw/esbuild v0.28.2
 	github.com/evanw/esbuild/remixletbridge v0.0.0
 	github.com/go-json-experiment/json v1.27.2
 	github.com/google/go-cmp v0.7.0
@@ -12,15 +13,14 @@ require (
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/mod v0.43.0
 	golang.org/x/net v0.62.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
 )
 
 require (
-	github.com/evanw/esbuild v0.28.2 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 )
 
 // The esbuild bridge lives in this repository (see internal/esbuildbridge):

@@ -190,19 +190,26 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		p.refuse(RuleTooLarge, name, "%s grew past its cap of %s while being read: make it smaller", name, byteSize(spec.MaxSize))
 		return nil
 	}
+	p.accept(spec, data)
+	return nil
+}
+
+// accept checks the bytes of a stored file within its cap (encoding) and
+// adds it to the package.
+func (p *Package) accept(spec StoredFile, data []byte) {
+	name := spec.Name
 	if spec.JSON && bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
 		p.Findings = append(p.Findings, finding.New(RuleBom, name, finding.Position{Line: 1, Column: 1},
 			"%s starts with a byte-order mark: save it as UTF-8 without one", name))
-		return nil
+		return
 	}
 	if off := finding.FirstInvalidUTF8(data); off >= 0 {
 		pos := finding.NewLines(data).Position(off)
 		p.Findings = append(p.Findings, finding.New(RuleInvalidUtf8, name, pos,
 			"byte 0x%02X at offset %d is not valid UTF-8: save %s as UTF-8", data[off], off, name))
-		return nil
+		return
 	}
 	p.Files = append(p.Files, File{Name: name, Data: data})
-	return nil
 }
 
 // readCapped reads at most limit+1 bytes of f, into one buffer sized from

@@ -27,7 +27,7 @@ type Rule struct {
 
 // Families are the rule id prefixes, one per kind of input; the docs group
 // rules by them.
-var Families = []string{"package", "manifest", "js", "css", "netrules", "approval"}
+var Families = []string{"package", "manifest", "js", "css", "netrules", "approval", "build"}
 
 var ruleID = regexp.MustCompile(`^[a-z]+/[a-z0-9]+(-[a-z0-9]+)*$`)
 
@@ -112,6 +112,7 @@ var familyTitles = map[string]string{
 	"css":      "style.css (the stylesheet guard)",
 	"netrules": "rules.json (network rules)",
 	"approval": "Approvals and activation",
+	"build":    "Source folders (remixlet build)",
 }
 
 // Markdown renders every registered rule as RulesDoc shows it: per family,

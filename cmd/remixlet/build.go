@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/build"
+	"github.com/remixlet/remixlet/report"
+)
+
+type buildOptions struct {
+	Src, Out string
+	Minify   bool
+	Force    bool
+	Watch    bool
+	Formats  []string
+}
+
+func newBuildCmd(io streams) *cobra.Command {
+	opts := &buildOptions{}
+	cmd := &cobra.Command{
+		Use:   "build SRC OUT",
+		Short: "Bundle a source folder into a checked stored remixlet",
+		Long: `Bundle the source folder SRC into the stored form in OUT (manifest.json,
+script.js, style.css, rules.json), run every lint check on the built files,
+and write OUT only if nothing is refused. The digest of what was written is
+the last line of the output.
+
+SRC holds manifest.json; the script's entry src/main.ts (or src/main.js),
+which may import local TypeScript, JavaScript and JSON modules and packages
+in SRC/node_modules; the stylesheet style.css, which may @import local CSS
+files; rules.json, copied as it is; and tsconfig.json, if any. Imports of
+addresses, Node.js built-ins, files outside SRC and links are refused at the
+import. The same SRC gives the same bytes and digest on every machine.
+
+Findings point at the source file, line and column; the position in the
+built file is in the message. OUT is written atomically, and an OUT that is
+not a previous build's output is not replaced without --force.
+
+--watch builds again on every change to SRC, printing findings each time,
+until Ctrl-C.
+
+Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
+		Example: `  remixlet init my-remixlet && remixlet build my-remixlet out
+  remixlet build --minify examples/reading-list dist/reading-list
+  remixlet build --watch my-remixlet out`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Src, opts.Out = args[0], args[1]
+			return runBuild(opts, io)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Minify, "minify", false, "shorten the output (whitespace, names, syntax); off by default so the code that runs is the code people read")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace OUT even when it is not a previous build's output")
+	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again on every change to SRC, until Ctrl-C")
+	cmd.Flags().StringArrayVarP(&opts.Formats, "format", "f", []string{"text"}, "findings `format[=FILE]`: "+strings.Join(report.Formats, ", ")+" (the digest line follows text on standard output, else goes to standard error)")
+	return cmd
+}
+
+func runBuild(opts *buildOptions, io streams) error {
+	outs, err := parseFormats(opts.Formats)
+	if err != nil {
+		return err
+	}
+	lessGC()
+	bopts := build.Options{Minify: opts.Minify}
+	wopts := build.WriteOptions{Force: opts.Force}
+	if opts.Watch {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		fmt.Fprintf(io.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
+		err := build.Watch(ctx, opts.Src, opts.Out, bopts, wopts, func(res *build.Result, werr error) {
+			fmt.Fprintf(io.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
+			printBuild(io, outs, opts, res, werr)
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", opts.Src, err)
+		}
+		fmt.Fprintln(io.ErrOut, "remixlet: stopped watching")
+		return nil
+	}
+	res, err := build.Build(opts.Src, bopts)
+	if err != nil {
+		return fmt.Errorf("%s: %w", opts.Src, err)
+	}
+	var werr error
+	if !res.Refused() {
+		werr = res.Write(opts.Out, wopts)
+	}
+	return printBuild(io, outs, opts, res, werr)
+}
+
+// printBuild prints a build's findings and, when it was written, the
+// digest; it returns the exit status as an error.
+func printBuild(io streams, outs []output, opts *buildOptions, res *build.Result, werr error) error {
+	tool := report.Tool{Name: "remixlet", Version: toolVersion(), URI: "https://github.com/remixlet/remixlet"}
+	results := []*analysis.Result{res.Report()}
+	textOut := false
+	for _, o := range outs {
+		if o.file == "" && o.format == "text" {
+			textOut = true
+		}
+		if err := writeOutput(o, tool, results, io); err != nil {
+			return err
+		}
+	}
+	switch {
+	case res.Err != nil:
+		fmt.Fprintf(io.ErrOut, "remixlet: %s: %v\n", opts.Src, res.Err)
+		return exitError{exitUsage}
+	case res.Refused():
+		fmt.Fprintf(io.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
+		return exitError{exitRefused}
+	case werr != nil:
+		// OUT could not be written, or may not be replaced: could not run.
+		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", werr)
+		return exitError{exitUsage}
+	}
+	digestTo := io.Out
+	if !textOut {
+		digestTo = io.ErrOut
+	}
+	var names []string
+	for _, f := range res.Files {
+		names = append(names, f.Name)
+	}
+	fmt.Fprintf(digestTo, "wrote %s: %s\n%s\n", opts.Out, strings.Join(names, ", "), res.Digest)
+	return nil
+}

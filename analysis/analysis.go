@@ -102,7 +102,7 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 		if missing := missingRequirement(a, res.ResultOf); missing != nil {
 			if a.File != "" && pkg.Has(a.File) {
 				f := finding.New(RuleNotAnalysed, a.File, finding.Position{},
-					"%s was not checked because %s could not be read: fix the errors above, then lint again", a.File, describeRequirement(missing))
+					"%s was not checked because %s: fix the errors above, then lint again", a.File, whyMissing(pkg, missing))
 				res.Findings = append(res.Findings, f)
 				res.ByAnalyzer[a] = append(res.ByAnalyzer[a], f)
 			}
@@ -122,11 +122,19 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 	return res
 }
 
-func describeRequirement(a *Analyzer) string {
-	if a.File != "" {
-		return a.File
+// whyMissing says why a required analyzer produced nothing: its file is
+// absent, was refused by the loader (could not be read), or has errors.
+func whyMissing(pkg *Package, a *Analyzer) string {
+	switch {
+	case a.File == "":
+		return "the " + a.Name + " check found errors"
+	case !pkg.Has(a.File):
+		return "there is no " + a.File
 	}
-	return a.Name
+	if _, ok := pkg.File(a.File); !ok {
+		return a.File + " could not be read"
+	}
+	return a.File + " has errors"
 }
 
 func missingRequirement(a *Analyzer, results map[*Analyzer]any) *Analyzer {

@@ -85,21 +85,77 @@ func Load(dir string) (*Package, error) {
 		return nil, err
 	}
 	defer root.Close()
-	entries, err := fs.ReadDir(root.FS(), ".")
+	dirEntries, err := fs.ReadDir(root.FS(), ".")
 	if err != nil {
 		return nil, err
 	}
+	entries := make([]entry, len(dirEntries))
+	for i, e := range dirEntries {
+		entries[i] = entry{name: e.Name(), mode: e.Type()}
+	}
+	return load(dir, entries, folderReader{root}.read)
+}
+
+// LoadFiles reads a stored remixlet held in memory, one name → bytes
+// entry per file, as the WebAssembly build receives it from the extension.
+// It applies exactly the checks Load applies to a folder: a name with a
+// slash is a file in a folder, which is refused as such. dir labels the
+// package in findings and output, as the folder does for Load (the
+// command line's `remixlet lint .` checks a folder labelled ".").
+func LoadFiles(dir string, files map[string][]byte) *Package {
+	var entries []entry
+	folders := map[string]bool{}
+	for name := range files {
+		if first, _, nested := strings.Cut(name, "/"); nested && first != "" {
+			if !folders[first] {
+				folders[first] = true
+				entries = append(entries, entry{name: first, mode: fs.ModeDir})
+			}
+			continue
+		}
+		entries = append(entries, entry{name: name})
+	}
+	// A folder yields its entries in name order; so does this.
+	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	p, err := load(dir, entries, func(p *Package, name string, spec StoredFile) ([]byte, bool, error) {
+		data := files[name]
+		if p.tooLarge(name, int64(len(data)), spec) {
+			return nil, false, nil
+		}
+		return data, true, nil
+	})
+	if err != nil {
+		panic("analysis: reading files held in memory failed: " + err.Error()) // the reader never fails
+	}
+	return p
+}
+
+// entry is one name in a remixlet's folder.
+type entry struct {
+	name string
+	mode fs.FileMode // type bits only, as fs.DirEntry.Type reports them
+}
+
+// readFunc returns the bytes of the regular file name, which the stored
+// form allows (spec). It reports a refusal itself and returns ok false; an
+// error means the package could not be read at all.
+type readFunc func(p *Package, name string, spec StoredFile) (data []byte, ok bool, err error)
+
+// load applies the stored form's checks to a package's entries, reading
+// each accepted file once through read. Load and LoadFiles differ only in
+// their entries and read.
+func load(dir string, entries []entry, read readFunc) (*Package, error) {
 	p := &Package{Dir: dir}
 	// Names that fold to the same lower case are one file on a
 	// case-insensitive disk. The name spelled exactly as the format spells
 	// it is checked as usual; every other spelling is refused.
 	folded := map[string][]string{}
 	for _, e := range entries {
-		lower := strings.ToLower(e.Name())
-		folded[lower] = append(folded[lower], e.Name())
+		lower := strings.ToLower(e.name)
+		folded[lower] = append(folded[lower], e.name)
 	}
 	for _, e := range entries {
-		name := e.Name()
+		name := e.name
 		if same := folded[strings.ToLower(name)]; len(same) > 1 {
 			keep := same[0]
 			if slices.Contains(same, strings.ToLower(name)) {
@@ -110,7 +166,7 @@ func Load(dir string) (*Package, error) {
 				continue
 			}
 		}
-		if err := p.loadEntry(root, name, e.Type()); err != nil {
+		if err := p.loadEntry(name, e.mode, read); err != nil {
 			return nil, err
 		}
 	}
@@ -131,7 +187,7 @@ func (p *Package) refuse(rule *finding.Rule, file, format string, args ...any) {
 	p.Findings = append(p.Findings, finding.New(rule, file, finding.Position{}, format, args...))
 }
 
-func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error {
+func (p *Package) loadEntry(name string, mode fs.FileMode, read readFunc) error {
 	spec, known := storedFile(name)
 	switch {
 	case mode&fs.ModeSymlink != 0:
@@ -139,6 +195,9 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		return nil
 	case mode.IsDir():
 		p.refuse(RuleFolder, name, "%s/ is a folder: the stored form is flat; remove it, or bundle its sources with `remixlet build`", name)
+		return nil
+	case !known && !validName(name):
+		p.refuse(RuleUnexpectedFile, name, "%q is not a file name the stored form has (manifest.json, script.js, style.css, rules.json): rename or remove it", name)
 		return nil
 	case !known:
 		hint := "remove it, or bundle it into script.js or style.css with `remixlet build`"
@@ -152,64 +211,88 @@ func (p *Package) loadEntry(root *os.Root, name string, mode fs.FileMode) error 
 		return nil
 	}
 	p.Present = append(p.Present, name)
-
-	before, err := root.Lstat(name)
-	if err != nil {
+	data, ok, err := read(p, name, spec)
+	if err != nil || !ok {
 		return err
 	}
-	if !before.Mode().IsRegular() {
-		p.refuse(RuleNotRegular, name, "%s changed into a %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
-		return nil
-	}
-	if hardLinked(before) {
-		p.refuse(RuleLink, name, "%s is a hard link shared with another file, which can change it after approval: replace it with a copy", name)
-		return nil
-	}
-	if before.Size() > spec.MaxSize {
-		p.refuse(RuleTooLarge, name, "%s is %s, over its cap of %s: make it smaller", name, byteSize(before.Size()), byteSize(spec.MaxSize))
-		return nil
-	}
-	f, err := openNoFollow(root, name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	opened, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if !os.SameFile(before, opened) || !opened.Mode().IsRegular() {
-		p.refuse(RuleLink, name, "%s was replaced while being read: lint a folder nothing else is changing", name)
-		return nil
-	}
-	data, err := readCapped(f, opened.Size(), spec.MaxSize)
-	if err != nil {
-		return err
-	}
-	if int64(len(data)) > spec.MaxSize {
-		p.refuse(RuleTooLarge, name, "%s grew past its cap of %s while being read: make it smaller", name, byteSize(spec.MaxSize))
-		return nil
-	}
-	p.accept(spec, data)
-	return nil
-}
-
-// accept checks the bytes of a stored file within its cap (encoding) and
-// adds it to the package.
-func (p *Package) accept(spec StoredFile, data []byte) {
-	name := spec.Name
 	if spec.JSON && bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
 		p.Findings = append(p.Findings, finding.New(RuleBom, name, finding.Position{Line: 1, Column: 1},
 			"%s starts with a byte-order mark: save it as UTF-8 without one", name))
-		return
+		return nil
 	}
 	if off := finding.FirstInvalidUTF8(data); off >= 0 {
 		pos := finding.NewLines(data).Position(off)
 		p.Findings = append(p.Findings, finding.New(RuleInvalidUtf8, name, pos,
 			"byte 0x%02X at offset %d is not valid UTF-8: save %s as UTF-8", data[off], off, name))
-		return
+		return nil
 	}
 	p.Files = append(p.Files, File{Name: name, Data: data})
+	return nil
+}
+
+// validName reports whether name can be a file's name in a folder: names
+// held in memory can be anything, and a folder's cannot.
+func validName(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, "/\x00")
+}
+
+// tooLarge refuses a file over its cap.
+func (p *Package) tooLarge(name string, size int64, spec StoredFile) bool {
+	if size <= spec.MaxSize {
+		return false
+	}
+	p.refuse(RuleTooLarge, name, "%s is %s, over its cap of %s: make it smaller", name, byteSize(size), byteSize(spec.MaxSize))
+	return true
+}
+
+// folderReader reads files from a folder, each through the os.Root.
+type folderReader struct{ root *os.Root }
+
+func (r folderReader) read(p *Package, name string, spec StoredFile) ([]byte, bool, error) {
+	before, err := r.root.Lstat(name)
+	if err != nil {
+		return nil, false, err
+	}
+	if !before.Mode().IsRegular() {
+		p.refuse(RuleNotRegular, name, "%s changed into a %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
+		return nil, false, nil
+	}
+	f, err := openNoFollow(r.root, name)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	opened, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	if !os.SameFile(before, opened) || !opened.Mode().IsRegular() {
+		p.refuse(RuleLink, name, "%s was replaced while being read: lint a folder nothing else is changing", name)
+		return nil, false, nil
+	}
+	// The link count is read from the open file, the one that is read
+	// below: on Windows only an open handle tells it.
+	links, err := linkCount(f, opened)
+	if err != nil {
+		p.refuse(RuleLink, name, "cannot tell whether %s is a hard link on this system (%v): lint it on Linux, macOS or Windows", name, err)
+		return nil, false, nil
+	}
+	if links > 1 {
+		p.refuse(RuleLink, name, "%s is a hard link shared with another file, which can change it after approval: replace it with a copy", name)
+		return nil, false, nil
+	}
+	if p.tooLarge(name, opened.Size(), spec) {
+		return nil, false, nil
+	}
+	data, err := readCapped(f, opened.Size(), spec.MaxSize)
+	if err != nil {
+		return nil, false, err
+	}
+	if int64(len(data)) > spec.MaxSize {
+		p.refuse(RuleTooLarge, name, "%s grew past its cap of %s while being read: make it smaller", name, byteSize(spec.MaxSize))
+		return nil, false, nil
+	}
+	return data, true, nil
 }
 
 // readCapped reads at most limit+1 bytes of f, into one buffer sized from

@@ -14,7 +14,7 @@ func openNoFollow(root *os.Root, name string) (*os.File, error) {
 	return root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 }
 
-func hardLinked(info fs.FileInfo) bool {
-	st, ok := info.Sys().(*syscall.Stat_t)
-	return ok && st.Nlink > 1
+// linkCount returns how many names the open file has.
+func linkCount(_ *os.File, opened fs.FileInfo) (uint64, error) {
+	return statLinks(opened)
 }

@@ -53,7 +53,11 @@ type RefusedError struct {
 }
 
 func (e *RefusedError) Error() string {
-	return fmt.Sprintf("%s holds what the stored form does not allow (%d finding(s)): fix them, then digest again", e.Dir, len(e.Findings))
+	n := fmt.Sprintf("%d findings", len(e.Findings))
+	if len(e.Findings) == 1 {
+		n = "1 finding"
+	}
+	return fmt.Sprintf("%s holds what the stored form does not allow (%s): fix them, then digest again", e.Dir, n)
 }
 
 // Package returns the digest of a loaded package's files. It refuses a

@@ -27,7 +27,7 @@ type Rule struct {
 
 // Families are the rule id prefixes, one per kind of input; the docs group
 // rules by them.
-var Families = []string{"package", "manifest", "js", "css", "netrules", "approval", "build"}
+var Families = []string{"package", "manifest", "js", "css", "netrules", "approval", "build", "config"}
 
 var ruleID = regexp.MustCompile(`^[a-z]+/[a-z0-9]+(-[a-z0-9]+)*$`)
 
@@ -113,6 +113,7 @@ var familyTitles = map[string]string{
 	"netrules": "rules.json (network rules)",
 	"approval": "Approvals and activation",
 	"build":    "Source folders (remixlet build)",
+	"config":   "remixlet.config.json, its policy, and inline suppressions",
 }
 
 // Markdown renders every registered rule as RulesDoc shows it: per family,

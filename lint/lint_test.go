@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
@@ -132,5 +134,66 @@ func FuzzLint(f *testing.F) {
 func TestAnalyzersValidate(t *testing.T) {
 	if err := analysis.Validate(lint.Analyzers); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLoadFilesAgreesWithLoad holds the in-memory loader (the WebAssembly
+// build's) to the folder loader: every case whose entries a name → bytes
+// map can hold gives the same package and the same findings both ways.
+// Links and named pipes exist only in a folder; their cases are counted
+// and left to the folder loader's tests.
+func TestLoadFilesAgreesWithLoad(t *testing.T) {
+	var files []string
+	for _, cr := range caseRoots {
+		found, err := casetest.Glob(cr.root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, found...)
+	}
+	compared, folderOnly := 0, 0
+	for _, file := range files {
+		c, err := casetest.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Needs("symlink") || c.Needs("hardlink") || c.Needs("fifo") {
+			folderOnly++
+			continue
+		}
+		compared++
+		t.Run(file, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "remixlet")
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Materialize(dir); err != nil {
+				t.Fatal(err)
+			}
+			inMemory := map[string][]byte{}
+			for _, e := range c.Entries {
+				if e.Kind == "dir" {
+					inMemory[e.Name+"/"] = nil
+				} else {
+					inMemory[e.Name] = e.Data
+				}
+			}
+			fromFolder, err := analysis.Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromMemory := analysis.LoadFiles(dir, inMemory)
+			if diff := cmp.Diff(fromFolder, fromMemory); diff != "" {
+				t.Fatalf("LoadFiles differs from Load (-folder +memory):\n%s", diff)
+			}
+			want := analysis.RunPackage(fromFolder, lint.Analyzers)
+			got := analysis.RunPackage(fromMemory, lint.Analyzers)
+			if diff := cmp.Diff(want.Findings, got.Findings); diff != "" {
+				t.Errorf("findings differ (-folder +memory):\n%s", diff)
+			}
+		})
+	}
+	if compared < 100 || folderOnly == 0 {
+		t.Errorf("compared %d cases, %d folder-only: the case files were not found", compared, folderOnly)
 	}
 }

@@ -18,9 +18,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/internal/suggest"
 	"github.com/remixlet/remixlet/site"
 )
 
@@ -36,9 +39,11 @@ var schemaJSON []byte
 // SchemaJSON returns the manifest's JSON Schema (draft 2020-12).
 func SchemaJSON() []byte { return slices.Clone(schemaJSON) }
 
-var compiled = sync.OnceValue(func() *schema.Schema {
-	return schema.MustCompile("https://remixlet.dev/schema/manifest.json", schemaJSON)
-})
+// SchemaID is where the manifest's schema is published: the file in the
+// repository. A manifest may name it in "$schema", for editors.
+const SchemaID = "https://raw.githubusercontent.com/remixlet/remixlet/main/manifest/manifest.schema.json"
+
+var compiled = sync.OnceValue(func() *schema.Schema { return schema.MustCompile(SchemaID, schemaJSON) })
 
 // Manifest is a parsed manifest.json.
 type Manifest struct {
@@ -91,6 +96,26 @@ func (m *Manifest) Permission(name string) (Permission, bool) {
 		}
 	}
 	return Permission{}, false
+}
+
+// PermissionNames are the permissions the manifest asks for, as written
+// ("storage", "fetch:api.example.com"), in manifest order; never nil.
+func (m *Manifest) PermissionNames() []string {
+	names := []string{}
+	for _, p := range m.Permissions {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// MatchPatterns are the manifest's match patterns as written, in order;
+// never nil.
+func (m *Manifest) MatchPatterns() []string {
+	patterns := []string{}
+	for _, p := range m.Matches {
+		patterns = append(patterns, p.String())
+	}
+	return patterns
 }
 
 // Hosts returns the hosts named by permissions of the given kind (Fetch or
@@ -155,8 +180,12 @@ func (r *reader) schemaFinding(v schema.Violation) {
 		field = v.Path[2]
 	}
 	switch kw := v.Keyword(); {
+	case kw == "additionalProperties" && v.Suggestion != "":
+		r.report(RuleUnknownKey, v.Offset, "%s: did you mean %q? (the keys are name, description, api, matches, permissions; a permission has permission and reason)", v.Message, v.Suggestion)
 	case kw == "additionalProperties":
 		r.report(RuleUnknownKey, v.Offset, "%s: remove it (the keys are name, description, api, matches, permissions; a permission has permission and reason)", v.Message)
+	case key == "$schema":
+		r.report(RuleWrongType, v.Offset, "%s: \"$schema\" may only name the manifest's published schema, %q (editors read it; the checks ignore it), or be left out", v.Message, SchemaID)
 	case kw == "required":
 		r.report(RuleMissingKey, v.Offset, "%s: add it", v.Message)
 	case kw == "type":
@@ -170,12 +199,21 @@ func (r *reader) schemaFinding(v schema.Violation) {
 	case key == "matches":
 		r.report(RuleNoMatches, v.Offset, "%s: list where the remixlet runs, e.g. \"https://news.example.com/*\"", v.Message)
 	case field == "permission":
-		r.report(RuleUnknownPermission, v.Offset, "%s: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", v.Message)
+		got, _ := compiledValue(v)
+		r.report(RuleUnknownPermission, v.Offset, "%s%s: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", v.Message, suggest.Hint(got, []string{Storage, Clipboard, Notifications, Menu, Schedule, NetRules, "fetch:HOST", "network:observe:HOST"}))
 	case field == "reason":
 		r.report(RuleReason, v.Offset, "%s: write one or two sentences on what the permission is for", v.Message)
 	default:
 		r.report(RuleWrongType, v.Offset, "%s", v.Message)
 	}
+}
+
+// compiledValue returns the string a pattern violation refused.
+func compiledValue(v schema.Violation) (string, bool) {
+	if p, ok := v.Kind.(*kind.Pattern); ok {
+		return p.Got, true
+	}
+	return "", false
 }
 
 // semantics checks what the schema cannot say, on every value the schema

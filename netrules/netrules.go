@@ -102,7 +102,7 @@ var schemaJSON []byte
 func SchemaJSON() []byte { return slices.Clone(schemaJSON) }
 
 var compiled = sync.OnceValue(func() *schema.Schema {
-	return schema.MustCompile("https://remixlet.dev/schema/rules.json", schemaJSON)
+	return schema.MustCompile("https://raw.githubusercontent.com/remixlet/remixlet/main/netrules/rules.schema.json", schemaJSON)
 })
 
 // chromeRefusals are the rule ids whose findings Chrome would refuse as

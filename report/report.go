@@ -1,21 +1,26 @@
 // Package report writes lint results for people (text) and for machines
-// (json, sarif, github workflow annotations).
+// (json, sarif, github workflow annotations), and for the AI agent that
+// wrote the remixlet (agent: file text fenced as data).
+//
+// Every string that comes from the checked files or their names is made
+// harmless where it is printed (internal/safetext): a file named with
+// terminal escape sequences shows them as \u001B in text and annotations,
+// and JSON output escapes every control and direction-changing character.
 package report
 
 import (
 	"fmt"
 	"io"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
 )
 
 // Formats are the output formats, in the order --help lists them.
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "agent"}
 
 // Tool names the program in machine-readable output.
 type Tool struct {
@@ -24,17 +29,62 @@ type Tool struct {
 	URI     string
 }
 
+// Input is everything one lint run reports.
+type Input struct {
+	Tool    Tool
+	Results []*analysis.Result
+	// Sources are files outside the remixlets that have findings of their
+	// own: the config files. Each finding's File is the source's Path.
+	Sources []Source
+	// Baseline names the baseline file when one was applied.
+	Baseline   string
+	Baselined  int              // warnings the baseline absorbed
+	Stale      []baseline.Entry // its entries that matched nothing
+	Suppressed int              // warnings silenced inline
+	Limits     []Limit
+}
+
+// Source is a file outside the remixlets, with its findings.
+type Source struct {
+	Path     string
+	Data     []byte
+	Findings []finding.Finding
+}
+
+// Limit is a warning limit and how the run stands against it.
+type Limit struct {
+	Max      int
+	From     string
+	Warnings int
+}
+
+// Exceeded reports whether the run has more warnings than the limit.
+func (l Limit) Exceeded() bool { return l.Warnings > l.Max }
+
+// Options change how a format prints.
+type Options struct {
+	Quiet bool // errors only: warnings are counted but not shown
+	Color bool // text: colour for a terminal
+}
+
 // Write renders results in format.
 func Write(w io.Writer, format string, tool Tool, results []*analysis.Result) error {
+	return WriteInput(w, format, &Input{Tool: tool, Results: results}, Options{})
+}
+
+// WriteInput renders a whole run in format.
+func WriteInput(w io.Writer, format string, in *Input, opts Options) error {
 	switch format {
 	case "text":
-		return writeText(w, results)
+		return writeText(w, in, opts)
 	case "json":
-		return writeJSON(w, tool, results)
+		return writeJSON(w, in, opts)
 	case "sarif":
-		return writeSARIF(w, tool, results)
+		return writeSARIF(w, in, opts)
 	case "github":
-		return writeGitHub(w, results)
+		return writeGitHub(w, in, opts)
+	case "agent":
+		return writeAgent(w, in, opts)
 	}
 	return fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
 }
@@ -44,17 +94,64 @@ func ValidFormat(format string) bool { return slices.Contains(Formats, format) }
 
 // displayPath joins a remixlet folder and a file inside it with forward
 // slashes, as every output shows paths.
-func displayPath(dir, file string) string {
-	dir = filepath.ToSlash(dir)
-	if file == "" {
-		return dir
-	}
-	return path.Join(dir, file)
+func displayPath(dir, file string) string { return baseline.DisplayPath(dir, file) }
+
+// Summary is the count every format reports the same way.
+type Summary struct {
+	Remixlets     int `json:"remixlets"`     // folders named: checked or not
+	Refused       int `json:"refused"`       // remixlets refused, those that could not be checked among them
+	CouldNotCheck int `json:"couldNotCheck"` // remixlets (or paths) that could not be checked
+	Errors        int `json:"errors"`        // error findings, in remixlets and config files
+	Warnings      int `json:"warnings"`      // warnings that count
+	Suppressed    int `json:"suppressed"`    // warnings silenced inline
+	Baselined     int `json:"baselined"`     // warnings the baseline absorbed
 }
 
-// source returns the line index for a file of a result, or nil when its
+// Summarize counts a run.
+func Summarize(in *Input) Summary {
+	s := Summary{Remixlets: len(in.Results), Suppressed: in.Suppressed, Baselined: in.Baselined}
+	count := func(fs []finding.Finding) {
+		for _, f := range fs {
+			if f.Severity == finding.Error {
+				s.Errors++
+			} else {
+				s.Warnings++
+			}
+		}
+	}
+	for _, r := range in.Results {
+		if r.Err != nil {
+			s.CouldNotCheck++
+			s.Refused++
+		} else if r.Refused() {
+			s.Refused++
+		}
+		count(r.Findings)
+	}
+	for _, src := range in.Sources {
+		count(src.Findings)
+	}
+	return s
+}
+
+// shown returns the findings a format prints: all, or only the errors
+// with --quiet.
+func shown(fs []finding.Finding, opts Options) []finding.Finding {
+	if !opts.Quiet {
+		return fs
+	}
+	var out []finding.Finding
+	for _, f := range fs {
+		if f.Severity == finding.Error {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// lineSource returns the line index of a file of a result, or nil when its
 // bytes were not accepted by the loader.
-func source(r *analysis.Result, file string) *finding.Lines {
+func lineSource(r *analysis.Result, file string) *finding.Lines {
 	if r.Package == nil || file == "" {
 		return nil
 	}
@@ -73,7 +170,17 @@ func (c sourceCache) lines(r *analysis.Result, file string) *finding.Lines {
 	if l, ok := c[key]; ok {
 		return l
 	}
-	l := source(r, file)
+	l := lineSource(r, file)
 	c[key] = l
 	return l
+}
+
+// sourceResult wraps a Source as a result whose folder is "" and whose one
+// file is the source, so the formats print its findings like any other.
+func sourceResult(src Source) *analysis.Result {
+	return &analysis.Result{
+		Dir:      "",
+		Package:  &analysis.Package{Files: []analysis.File{{Name: src.Path, Data: src.Data}}},
+		Findings: src.Findings,
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -16,20 +17,26 @@ import (
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/report"
+	"github.com/remixlet/remixlet/workspace"
 
 	// The SARIF output lists every registered rule, as the CLI, which links
 	// every package that declares rules, does.
 	_ "github.com/remixlet/remixlet/activation"
-	_ "github.com/remixlet/remixlet/store"
+	_ "github.com/remixlet/remixlet/approval"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 var tool = report.Tool{Name: "remixlet", Version: "v0.0.0-test", URI: "https://github.com/remixlet/remixlet"}
 
+// results lints the test folders as `remixlet lint` does.
 func results(t *testing.T) []*analysis.Result {
 	t.Helper()
-	rs := analysis.RunAll([]string{"testdata/bad", "testdata/clean", "testdata/missing"}, lint.Analyzers)
+	run, err := workspace.Lint(workspace.Options{Paths: []string{"testdata/bad", "testdata/clean", "testdata/missing"}, MaxWarnings: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := run.Results
 	if rs[2].Err == nil {
 		t.Fatal("testdata/missing should not exist")
 	}
@@ -47,7 +54,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The missing folder's error names the OS's wording; keep it stable.
-			got := buf.String()
+			got := maskNonce(buf.String())
 			path := filepath.Join("testdata", "golden", "lint."+format)
 			if *update {
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -78,10 +85,12 @@ func TestSARIFShape(t *testing.T) {
 		Runs    []struct {
 			Tool struct {
 				Driver struct {
-					Name  string `json:"name"`
-					Rules []struct {
-						ID   string `json:"id"`
-						Help struct {
+					Name    string `json:"name"`
+					Version string `json:"version"`
+					Rules   []struct {
+						ID      string `json:"id"`
+						HelpURI string `json:"helpUri"`
+						Help    struct {
 							Text string `json:"text"`
 						} `json:"help"`
 					} `json:"rules"`
@@ -99,6 +108,8 @@ func TestSARIFShape(t *testing.T) {
 						Region *struct {
 							StartLine   int `json:"startLine"`
 							StartColumn int `json:"startColumn"`
+							EndLine     int `json:"endLine"`
+							EndColumn   int `json:"endColumn"`
 						} `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
@@ -113,6 +124,14 @@ func TestSARIFShape(t *testing.T) {
 		t.Fatalf("not a single-run SARIF 2.1.0 log")
 	}
 	run := log.Runs[0]
+	if !regexp.MustCompile(`^\d+\.\d+\.\d+$`).MatchString(run.Tool.Driver.Version) {
+		t.Errorf("driver version %q is not numeric", run.Tool.Driver.Version)
+	}
+	for _, rule := range run.Tool.Driver.Rules {
+		if !strings.HasPrefix(rule.HelpURI, finding.DocsURL+"#") {
+			t.Errorf("rule %s has helpUri %q", rule.ID, rule.HelpURI)
+		}
+	}
 	if len(run.Results) < 5 {
 		t.Fatalf("only %d results", len(run.Results))
 	}
@@ -125,8 +144,16 @@ func TestSARIFShape(t *testing.T) {
 		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || strings.HasPrefix(loc.ArtifactLocation.URI, "/") {
 			t.Errorf("uri %q is not relative to %%SRCROOT%%", loc.ArtifactLocation.URI)
 		}
-		if loc.Region != nil && (loc.Region.StartLine < 1 || loc.Region.StartColumn < 1) {
-			t.Errorf("region %+v is not 1-based", loc.Region)
+		switch reg := loc.Region; {
+		case reg == nil:
+			t.Errorf("%s result at %s has no region: code scanning drops it", r.RuleID, loc.ArtifactLocation.URI)
+		case reg.StartLine < 1 || reg.StartColumn < 1:
+			t.Errorf("region %+v is not 1-based", reg)
+		case reg.EndLine < reg.StartLine || (reg.EndLine == reg.StartLine && reg.EndColumn < reg.StartColumn):
+			t.Errorf("region %+v ends before it starts", reg)
+		}
+		if h := r.PartialFingerprints["primaryLocationLineHash"]; !lineHash.MatchString(h) {
+			t.Errorf("primaryLocationLineHash %q is not HASH:N", h)
 		}
 		fp := r.PartialFingerprints["remixletFinding/v1"]
 		if fp == "" || seen[fp] {
@@ -136,6 +163,10 @@ func TestSARIFShape(t *testing.T) {
 	}
 }
 
+var regexpANSI = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+var lineHash = regexp.MustCompile(`^[0-9a-f]{16}:[1-9][0-9]*$`)
+
 func TestGitHubEscaping(t *testing.T) {
 	rs := []*analysis.Result{{Dir: "a,b:c%d", Findings: nil}}
 	rs[0].Findings = append(rs[0].Findings, lintFinding("line one\nline 100%\r"))
@@ -143,7 +174,7 @@ func TestGitHubEscaping(t *testing.T) {
 	if err := report.Write(&buf, "github", tool, rs); err != nil {
 		t.Fatal(err)
 	}
-	want := "::error file=a%2Cb%3Ac%25d/manifest.json,line=1,col=2,title=manifest/syntax::line one%0Aline 100%25%0D\n"
+	want := "::error file=a%2Cb%3Ac%25d/manifest.json,line=1,col=2,title=manifest/syntax::line one\\u000Aline 100%25\\u000D%0A%0Amanifest/syntax: https://github.com/remixlet/remixlet/blob/main/docs/rules.md#manifest-syntax\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

@@ -3,21 +3,23 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
-	"net/url"
-	"os"
-	"path/filepath"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // SARIF 2.1.0, as GitHub code scanning reads it: relative artifact URIs
-// under %SRCROOT%, UTF-16 columns, rule metadata with help text, and a
-// fingerprint per result that survives unrelated edits above it.
+// under %SRCROOT%, UTF-16 columns, a region on every result (a finding on
+// a whole file is placed on its first line), rule metadata with help text
+// and a help address, a numeric tool version, and fingerprints that
+// survive unrelated edits above a finding.
 
 type sarifLog struct {
 	Schema  string     `json:"$schema"`
@@ -37,10 +39,11 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
-	InformationURI string      `json:"informationUri,omitempty"`
-	Rules          []sarifRule `json:"rules"`
+	Name            string      `json:"name"`
+	Version         string      `json:"version"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri,omitempty"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifText struct {
@@ -54,6 +57,7 @@ type sarifRule struct {
 	ShortDescription     sarifText      `json:"shortDescription"`
 	FullDescription      sarifText      `json:"fullDescription"`
 	Help                 sarifText      `json:"help"`
+	HelpURI              string         `json:"helpUri"`
 	DefaultConfiguration sarifConfig    `json:"defaultConfiguration"`
 	Properties           map[string]any `json:"properties"`
 }
@@ -68,8 +72,9 @@ type sarifInvocation struct {
 }
 
 type sarifNotification struct {
-	Level   string    `json:"level"`
-	Message sarifText `json:"message"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 }
 
 type sarifResult struct {
@@ -97,9 +102,9 @@ type sarifArtifact struct {
 
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
-	StartColumn int `json:"startColumn,omitempty"`
-	EndLine     int `json:"endLine,omitempty"`
-	EndColumn   int `json:"endColumn,omitempty"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
 }
 
 func level(s finding.Severity) string {
@@ -109,10 +114,24 @@ func level(s finding.Severity) string {
 	return "warning"
 }
 
-func writeSARIF(w io.Writer, tool Tool, results []*analysis.Result) error {
+var numericVersion = regexp.MustCompile(`^v?(\d+\.\d+\.\d+)`)
+
+// versions returns the driver's version as GitHub wants it, numeric
+// ("1.2.3"; "0.0.0" for a build without a release), and the full
+// semantic version ("1.2.3-rc.1", "0.0.0-devel").
+func versions(v string) (numeric, semantic string) {
+	m := numericVersion.FindStringSubmatch(v)
+	if m == nil {
+		return "0.0.0", "0.0.0-devel"
+	}
+	return m[1], strings.TrimPrefix(v, "v")
+}
+
+func writeSARIF(w io.Writer, in *Input, opts Options) error {
 	rules := finding.Rules()
 	index := map[string]int{}
-	driver := sarifDriver{Name: tool.Name, Version: tool.Version, InformationURI: tool.URI}
+	numeric, semantic := versions(in.Tool.Version)
+	driver := sarifDriver{Name: in.Tool.Name, Version: numeric, SemanticVersion: semantic, InformationURI: in.Tool.URI}
 	for i, r := range rules {
 		index[r.ID] = i
 		driver.Rules = append(driver.Rules, sarifRule{
@@ -120,7 +139,8 @@ func writeSARIF(w io.Writer, tool Tool, results []*analysis.Result) error {
 			Name:                 ruleName(r.ID),
 			ShortDescription:     sarifText{Text: r.Title},
 			FullDescription:      sarifText{Text: r.Why},
-			Help:                 sarifText{Text: r.Why + " Do instead: " + r.Fix, Markdown: fmt.Sprintf("**%s**\n\n%s\n\n**Do instead:** %s", r.Title, r.Why, r.Fix)},
+			Help:                 sarifText{Text: r.Why + " Do instead: " + r.Fix, Markdown: fmt.Sprintf("**%s**\n\n%s\n\n**Do instead:** %s\n\n[%s](%s)", r.Title, r.Why, r.Fix, r.ID, r.HelpURI())},
+			HelpURI:              r.HelpURI(),
 			DefaultConfiguration: sarifConfig{Level: level(r.Severity)},
 			Properties:           map[string]any{"tags": []string{"security"}, "precision": "very-high", "security-severity": securitySeverity(r.Severity)},
 		})
@@ -128,80 +148,99 @@ func writeSARIF(w io.Writer, tool Tool, results []*analysis.Result) error {
 	run := sarifRun{Tool: sarifTool{Driver: driver}, ColumnKind: "utf16CodeUnits", Results: []sarifResult{}}
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	cache := sourceCache{}
-	seen := map[string]int{}
-	for _, r := range results {
+	ids := baseline.NewFingerprinter()
+	lineHashes := map[string]int{}
+	add := func(r *analysis.Result, f finding.Finding) {
+		id := ids.Of(r, f) // counted over every finding, shown or not, as a baseline counts them
+		if opts.Quiet && f.Severity != finding.Error {
+			return
+		}
+		uri, base := baseline.ArtifactURI(displayPath(r.Dir, f.File))
+		lines := cache.lines(r, f.File)
+		reg, lineText := region(f, lines)
+		hashInput := lineText
+		if hashInput == "" {
+			hashInput = f.Rule + "\x00" + f.Message
+		}
+		sum := sha256.Sum256([]byte(hashInput))
+		lineHash := hex.EncodeToString(sum[:8])
+		lineHashes[uri+"\x00"+lineHash]++
+		run.Results = append(run.Results, sarifResult{
+			RuleID:    f.Rule,
+			RuleIndex: index[f.Rule],
+			Level:     level(f.Severity),
+			Message:   sarifText{Text: safetext.Clean(f.Message)},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}, Region: reg}}},
+			PartialFingerprints: map[string]string{
+				"remixletFinding/v1":      id,
+				"primaryLocationLineHash": fmt.Sprintf("%s:%d", lineHash, lineHashes[uri+"\x00"+lineHash]),
+			},
+		})
+	}
+	for _, src := range in.Sources {
+		sr := sourceResult(src)
+		for _, f := range src.Findings {
+			add(sr, f)
+		}
+	}
+	for _, r := range in.Results {
 		if r.Err != nil {
 			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %v", r.Dir, r.Err)}})
+			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))}})
 		}
 		for _, f := range r.Findings {
-			art := artifact(displayPath(r.Dir, f.File))
-			phys := sarifPhysical{ArtifactLocation: art}
-			lines := cache.lines(r, f.File)
-			lineText := ""
-			if f.Start.IsValid() {
-				reg := &sarifRegion{StartLine: f.Start.Line, StartColumn: f.Start.Column}
-				if f.End.IsValid() {
-					reg.EndLine, reg.EndColumn = f.End.Line, f.End.Column
-				}
-				if lines != nil {
-					reg.StartColumn = lines.UTF16Column(f.Start.Line, f.Start.Column)
-					if f.End.IsValid() {
-						reg.EndColumn = lines.UTF16Column(f.End.Line, f.End.Column)
-					}
-					lineText = strings.Join(strings.Fields(lines.Text(f.Start.Line)), " ")
-				}
-				phys.Region = reg
-			}
-			key := f.Rule + "\x00" + art.URI + "\x00" + lineText
-			if lineText == "" {
-				key += "\x00" + f.Message
-			}
-			seen[key]++
-			sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", key, seen[key])))
-			run.Results = append(run.Results, sarifResult{
-				RuleID:              f.Rule,
-				RuleIndex:           index[f.Rule],
-				Level:               level(f.Severity),
-				Message:             sarifText{Text: f.Message},
-				Locations:           []sarifLocation{{PhysicalLocation: phys}},
-				PartialFingerprints: map[string]string{"remixletFinding/v1": hex.EncodeToString(sum[:16])},
-			})
+			add(r, f)
+		}
+	}
+	for _, e := range in.Stale {
+		uri, base := baseline.ArtifactURI(e.Path)
+		inv.Notifications = append(inv.Notifications, sarifNotification{
+			Level:     "note",
+			Message:   sarifText{Text: fmt.Sprintf("the baseline %s records a %s warning here that no longer occurs: remove the entry", safetext.Clean(in.Baseline), e.Rule)},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}}}},
+		})
+	}
+	for _, l := range in.Limits {
+		if l.Exceeded() {
+			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, safetext.Clean(l.From))}})
 		}
 	}
 	run.Invocations = []sarifInvocation{inv}
-	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
+	return encodeJSON(w, sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-// artifact makes a SARIF location for a slash path: relative to the working
-// folder under %SRCROOT% when it lies below it, an absolute file URI
-// otherwise.
-func artifact(p string) sarifArtifact {
-	native := filepath.FromSlash(p)
-	if filepath.IsAbs(native) {
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, native); err == nil && !strings.HasPrefix(rel, "..") {
-				return sarifArtifact{URI: escapePath(filepath.ToSlash(rel)), URIBaseID: "%SRCROOT%"}
-			}
+// region places a finding for code scanning, in UTF-16 columns: its span,
+// or its start to the end of its line when the end is unknown, or the
+// whole first line for a finding on a whole file (or on a file whose text
+// was not accepted). It returns the line's text, spacing normalised.
+func region(f finding.Finding, lines *finding.Lines) (*sarifRegion, string) {
+	if !f.Start.IsValid() {
+		reg := &sarifRegion{StartLine: 1, StartColumn: 1, EndLine: 1, EndColumn: 1}
+		if lines != nil {
+			reg.EndColumn = lines.UTF16Column(1, utf8.RuneCountInString(lines.Text(1))+1)
 		}
-		return sarifArtifact{URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(native)}).String()}
+		return reg, ""
 	}
-	return sarifArtifact{URI: escapePath(strings.TrimPrefix(p, "./")), URIBaseID: "%SRCROOT%"}
+	reg := &sarifRegion{StartLine: f.Start.Line, StartColumn: max(f.Start.Column, 1)}
+	if lines == nil {
+		reg.EndLine, reg.EndColumn = reg.StartLine, reg.StartColumn+1
+		if f.End.IsValid() && (f.End.Line > f.Start.Line || f.End.Column > f.Start.Column) {
+			reg.EndLine, reg.EndColumn = f.End.Line, f.End.Column
+		}
+		return reg, ""
+	}
+	reg.StartColumn = lines.UTF16Column(f.Start.Line, reg.StartColumn)
+	switch {
+	case f.End.IsValid() && (f.End.Line > f.Start.Line || (f.End.Line == f.Start.Line && f.End.Column > f.Start.Column)):
+		reg.EndLine, reg.EndColumn = f.End.Line, lines.UTF16Column(f.End.Line, f.End.Column)
+	default:
+		reg.EndLine = f.Start.Line
+		reg.EndColumn = max(lines.UTF16Column(f.Start.Line, utf8.RuneCountInString(lines.Text(f.Start.Line))+1), reg.StartColumn)
+	}
+	return reg, strings.Join(strings.Fields(lines.Text(f.Start.Line)), " ")
 }
 
-func escapePath(p string) string {
-	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		segs[i] = url.PathEscape(s)
-	}
-	return strings.Join(segs, "/")
-}
-
-// ruleName turns cssguard.RuleRemoteLoad into "CssRemoteLoad", the identifier
+// ruleName turns "css/remote-load" into "CssRemoteLoad", the identifier
 // form SARIF viewers show.
 func ruleName(id string) string {
 	var b strings.Builder

@@ -4,47 +4,111 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // maxSnippet is how many characters of a source line the text output
 // shows; a minified line is cut to a window around the column.
 const maxSnippet = 120
 
-func writeText(w io.Writer, results []*analysis.Result) error {
+// ANSI colours for a terminal (Options.Color).
+const (
+	red    = "\x1b[31m"
+	yellow = "\x1b[33m"
+	bold   = "\x1b[1m"
+	dim    = "\x1b[2m"
+	reset  = "\x1b[0m"
+)
+
+type painter bool
+
+func (p painter) paint(style, s string) string {
+	if !p {
+		return s
+	}
+	return style + s + reset
+}
+
+func (p painter) severity(s finding.Severity) string {
+	if s == finding.Error {
+		return p.paint(bold+red, "error")
+	}
+	return p.paint(yellow, "warning")
+}
+
+func writeText(w io.Writer, in *Input, opts Options) error {
+	p := painter(opts.Color)
 	cache := sourceCache{}
-	var errs, warns, refused int
-	for _, r := range results {
-		if r.Err != nil {
-			fmt.Fprintf(w, "%s: could not check: %v\n", r.Dir, r.Err)
-		}
-		if r.Refused() {
-			refused++
-		}
+	printFindings := func(r *analysis.Result) {
 		masks := sensitiveSpans(r.Findings)
-		for _, f := range r.Findings {
-			if f.Severity == finding.Error {
-				errs++
-			} else {
-				warns++
-			}
-			where := displayPath(r.Dir, f.File)
+		for _, f := range shown(r.Findings, opts) {
+			where := safetext.Clean(displayPath(r.Dir, f.File))
 			if f.Start.IsValid() {
 				where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
 			}
-			fmt.Fprintf(w, "%s: %s %s: %s\n", where, f.Severity, f.Rule, f.Message)
+			fmt.Fprintf(w, "%s: %s %s: %s\n", p.paint(bold, where), p.severity(f.Severity), p.paint(dim, f.Rule), safetext.Clean(f.Message))
 			if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
 				text, caret := snippet(mask(lines.Text(f.Start.Line), f.Start.Line, masks[f.File]), f.Start.Column)
-				fmt.Fprintf(w, "    %s\n    %s^\n", text, caret)
+				fmt.Fprintf(w, "    %s\n    %s%s\n", text, caret, p.paint(bold+red, "^"))
 			}
 		}
 	}
-	_, err := fmt.Fprintf(w, "%s checked: %s, %s%s\n", plural(len(results), "remixlet"), plural(errs, "error"), plural(warns, "warning"), refusedNote(refused, len(results)))
+	for _, src := range in.Sources {
+		printFindings(sourceResult(src))
+	}
+	for _, r := range in.Results {
+		if r.Err != nil {
+			fmt.Fprintf(w, "%s: %s %s\n", p.paint(bold, safetext.Clean(r.Dir)), p.paint(bold+red, "could not check:"), safetext.Clean(r.Err.Error()))
+		}
+		printFindings(r)
+	}
+	if len(in.Stale) > 0 {
+		fmt.Fprintf(w, "%s: %s, or write the baseline again with 'remixlet baseline'\n", safetext.Clean(in.Baseline), staleNote(len(in.Stale)))
+		for _, e := range in.Stale {
+			where := safetext.Clean(e.Path)
+			if e.Line > 0 {
+				where += fmt.Sprintf(":%d", e.Line)
+			}
+			fmt.Fprintf(w, "    %s %s\n", where, safetext.Clean(e.Rule))
+		}
+	}
+	for _, l := range in.Limits {
+		if l.Exceeded() {
+			fmt.Fprintf(w, "%s %s, more than the %d that %s allows: fix some, or suppress them inline with a reason\n", p.paint(bold+red, "too many warnings:"), plural(l.Warnings, "warning"), l.Max, l.From)
+		}
+	}
+	_, err := fmt.Fprintln(w, summaryLine(Summarize(in), opts, p))
 	return err
+}
+
+func summaryLine(s Summary, opts Options, p painter) string {
+	var b strings.Builder
+	if s.CouldNotCheck > 0 {
+		fmt.Fprintf(&b, "%s: %d checked, %d could not be checked: %s, %s", plural(s.Remixlets, "remixlet"), s.Remixlets-s.CouldNotCheck, s.CouldNotCheck, plural(s.Errors, "error"), plural(s.Warnings, "warning"))
+	} else {
+		fmt.Fprintf(&b, "%s checked: %s, %s", plural(s.Remixlets, "remixlet"), plural(s.Errors, "error"), plural(s.Warnings, "warning"))
+	}
+	if opts.Quiet && s.Warnings > 0 {
+		b.WriteString(" (not shown: --quiet)")
+	}
+	var notes []string
+	if s.Suppressed > 0 {
+		notes = append(notes, fmt.Sprintf("%d suppressed inline", s.Suppressed))
+	}
+	if s.Baselined > 0 {
+		notes = append(notes, fmt.Sprintf("%d in the baseline", s.Baselined))
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(&b, "; warnings not counted: %s", strings.Join(notes, ", "))
+	}
+	if s.Refused > 0 {
+		fmt.Fprintf(&b, " (%s)", p.paint(bold+red, fmt.Sprintf("%d of %d refused", s.Refused, s.Remixlets)))
+	}
+	return b.String()
 }
 
 // sensitiveSpans collects, per file, the findings whose text must not be
@@ -87,16 +151,12 @@ func mask(line string, n int, spans []finding.Finding) string {
 	return string(runes)
 }
 
-func refusedNote(refused, total int) string {
-	if refused == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%d of %d refused)", refused, total)
-}
-
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
+	}
+	if strings.HasSuffix(word, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y"))
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
@@ -121,7 +181,7 @@ func snippet(line string, col int) (text, indent string) {
 		r := runes[i]
 		switch {
 		case r == '\t':
-		case unicode.IsControl(r) || r == utf8.RuneError || isBidi(r):
+		case safetext.Unsafe(r) || r == utf8.RuneError:
 			r = '\uFFFD'
 		}
 		t.WriteRune(r)
@@ -139,7 +199,10 @@ func snippet(line string, col int) (text, indent string) {
 	return t.String(), ind.String()
 }
 
-// isBidi reports characters that reorder the text around them on screen.
-func isBidi(r rune) bool {
-	return r == 0x061C || r == 0x200E || r == 0x200F || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+// staleNote says that n baseline entries matched nothing, and what to do.
+func staleNote(n int) string {
+	if n == 1 {
+		return "1 entry no longer matches a warning: remove it"
+	}
+	return fmt.Sprintf("%d entries no longer match a warning: remove them", n)
 }

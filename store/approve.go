@@ -29,12 +29,13 @@ type ApproveRequest struct {
 // longer the one the decision was made against.
 var ErrRunningChanged = errors.New("another version was stored while approving: run the approval again")
 
-// pruneAfter is how long an unused, expired approval is kept so that
-// presenting it says "expired" rather than "unknown".
+// pruneAfter is how long an approval that stored nothing is kept after it
+// expired, so that presenting it says "expired" or "used" rather than
+// "unknown".
 const pruneAfter = 24 * time.Hour
 
 // Approve records an approval and returns its token, which is printed once
-// and never stored.
+// and never stored. It creates the store when there is none.
 func (s *Store) Approve(req ApproveRequest) (string, *Approval, error) {
 	if err := CheckID(req.Remixlet); err != nil {
 		return "", nil, err
@@ -55,18 +56,14 @@ func (s *Store) Approve(req ApproveRequest) (string, *Approval, error) {
 	if err := a.check(a.Key); err != nil {
 		return "", nil, fmt.Errorf("cannot approve: %v", err)
 	}
-	err = s.run(true, func(tx *bolt.Tx) error {
-		cur, err := s.current(tx, req.Remixlet)
-		if err != nil {
-			return err
-		}
-		if !sameVersion(cur, a.Running, a.RunningDigest) {
+	err = s.update(true, func(w *writer) error {
+		if !sameVersion(w.snap.current(req.Remixlet), a.Running, a.RunningDigest) {
 			return ErrRunningChanged
 		}
-		if err := s.prune(tx, now); err != nil {
+		if err := w.prune(now); err != nil {
 			return err
 		}
-		return putApproval(tx, a)
+		return w.putApproval(a)
 	})
 	if err != nil {
 		return "", nil, err
@@ -81,35 +78,16 @@ func sameVersion(cur *Version, number int, digest string) bool {
 	return cur.Number == number && cur.Digest == digest
 }
 
-func putApproval(tx *bolt.Tx, a *Approval) error {
-	data, err := encodeRecord(a)
-	if err != nil {
-		return err
-	}
-	return tx.Bucket(bucketApprovals).Put([]byte(a.Key), data)
-}
-
-// prune drops approvals that were never used and expired more than a day
-// ago. Used approvals stay: stored versions name them.
-func (s *Store) prune(tx *bolt.Tx, now time.Time) error {
-	b := tx.Bucket(bucketApprovals)
-	var drop [][]byte
-	err := b.ForEach(func(k, v []byte) error {
-		a, err := decodeApproval(string(k), v)
-		if err != nil {
-			return s.damaged(err)
-		}
-		if a.Used == nil && now.Sub(a.ExpiresAt) > pruneAfter {
-			drop = append(drop, slices.Clone(k))
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, k := range drop {
-		if err := b.Delete(k); err != nil {
-			return err
+// prune drops approvals that stored nothing (unused, or refused) and
+// expired more than a day ago. Approvals that stored a version stay: the
+// version names them.
+func (w *writer) prune(now time.Time) error {
+	for _, key := range slices.Sorted(mapKeys(w.snap.approvals)) {
+		a := w.snap.approvals[key]
+		if (a.Used == nil || a.Used.Version == 0) && now.Sub(a.ExpiresAt) > pruneAfter {
+			if err := w.dropApproval(key); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -125,9 +103,10 @@ type ActivateRequest struct {
 	Files    []analysis.File
 	// Permissions are the manifest's permissions as checked.
 	Permissions []string
-	// Refused are the error findings of today's checks on the files; any
-	// refuses the activation.
-	Refused []finding.Finding
+	// Refused, when set, is the caller's refusal of the files (today's
+	// checks failed): the attempt is refused with it, and the approval is
+	// used up like any refused attempt.
+	Refused *finding.Finding
 }
 
 // Refusal is an activation the approval checks refused.
@@ -145,23 +124,20 @@ func refusal(rule *finding.Rule, format string, args ...any) *Refusal {
 // uses the approval up and stores the files as the remixlet's next
 // version. Any attempt that finds the approval unused uses it up, even a
 // refused one: an approval allows one attempt, so a token cannot be tried
-// against other files. A refusal is returned as a *Refusal.
+// against other files. A refusal is returned as a *Refusal. Activate never
+// creates a store.
 func (s *Store) Activate(req ActivateRequest) (*Version, error) {
-	if !isToken(req.Token) {
-		return nil, refusal(RuleUnknown, "%q is not an approval token: give the 32 hex digits `remixlet approve` prints on its last line", req.Token)
+	if !IsToken(req.Token) {
+		return nil, refusal(RuleUnknown, "%q is not an approval token: give the 32 hex digits `remixlet approve` prints", req.Token)
 	}
 	key := Key(req.Token)
 	var stored *Version
 	var refused *Refusal
-	err := s.run(true, func(tx *bolt.Tx) error {
-		data := tx.Bucket(bucketApprovals).Get([]byte(key))
-		if data == nil {
-			refused = refusal(RuleUnknown, "no approval has this token: approve the files with `remixlet approve DIR --id ID` and use the token it prints")
+	err := s.update(false, func(w *writer) error {
+		a := w.snap.approvals[key]
+		if a == nil {
+			refused = refusal(RuleUnknown, "the store %s has no approval with this token (it was never issued there, its remixlet was deleted, or it expired more than a day ago): approve the files with `remixlet approve DIR --id ID` and use the token it prints", s.Dir)
 			return nil
-		}
-		a, err := decodeApproval(key, data)
-		if err != nil {
-			return s.damaged(err)
 		}
 		if a.Used != nil {
 			what := fmt.Sprintf("it activated version %d of %s", a.Used.Version, a.Remixlet)
@@ -172,19 +148,23 @@ func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 			return nil
 		}
 		now := s.now().UTC()
-		a.Used = &Use{At: now}
-		stored, refused, err = s.activate(tx, a, req, now)
+		used := *a
+		used.Used = &Use{At: now}
+		var err error
+		stored, refused, err = s.activate(w, &used, req, now)
 		if err != nil {
 			return err
 		}
 		if refused != nil {
-			a.Used.Refusal = refused.Finding.Rule
+			used.Used.Refusal = refused.Finding.Rule
 		} else {
-			a.Used.Version = stored.Number
+			used.Used.Version = stored.Number
 		}
-		return putApproval(tx, a)
+		return w.putApproval(&used)
 	})
 	switch {
+	case errors.Is(err, errNoStore):
+		return nil, refusal(RuleUnknown, "there is no store in %s, so no approval: approve the files with `remixlet approve DIR --id ID --store %s` and use the token it prints", s.Dir, s.Dir)
 	case err != nil:
 		return nil, err
 	case refused != nil:
@@ -195,7 +175,7 @@ func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 
 // activate runs the checks on an approval that was unused, in order of
 // what the person most needs to know, and stores the version.
-func (s *Store) activate(tx *bolt.Tx, a *Approval, req ActivateRequest, now time.Time) (*Version, *Refusal, error) {
+func (s *Store) activate(w *writer, a *Approval, req ActivateRequest, now time.Time) (*Version, *Refusal, error) {
 	switch {
 	case now.Before(a.IssuedAt):
 		return nil, refusal(RuleIssuedInFuture, "the approval was issued at %s, after the current time %s: the clock went backwards, so its age is unknown; fix the clock and approve again", stamp(a.IssuedAt), stamp(now)), nil
@@ -205,13 +185,10 @@ func (s *Store) activate(tx *bolt.Tx, a *Approval, req ActivateRequest, now time
 		return nil, refusal(RuleOtherRemixlet, "the approval is for %s, not %s: approve the files for %s", a.Remixlet, req.Remixlet, req.Remixlet), nil
 	case req.Digest != a.Digest:
 		return nil, refusal(RuleDigestMismatch, "the files' digest is %s, the approval is for %s: these are not the files that were approved, and the approval is now used up; approve the files as they are now", req.Digest, a.Digest), nil
-	case len(req.Refused) > 0:
-		return nil, refusal(RuleRefused, "the files do not pass today's checks (%s): fix them, then approve again", req.Refused[0]), nil
+	case req.Refused != nil:
+		return nil, &Refusal{Finding: *req.Refused}, nil
 	}
-	cur, err := s.current(tx, a.Remixlet)
-	if err != nil {
-		return nil, nil, err
-	}
+	cur := w.snap.current(a.Remixlet)
 	if !sameVersion(cur, a.Running, a.RunningDigest) {
 		was := "no version"
 		if a.Running > 0 {
@@ -225,7 +202,7 @@ func (s *Store) activate(tx *bolt.Tx, a *Approval, req ActivateRequest, now time
 	}
 	var running []string
 	if cur != nil {
-		running = runningPermissions(cur)
+		running = Permissions(cur)
 	}
 	var beyond []string
 	for _, p := range req.Permissions {
@@ -236,140 +213,168 @@ func (s *Store) activate(tx *bolt.Tx, a *Approval, req ActivateRequest, now time
 	if len(beyond) > 0 {
 		return nil, refusal(RulePermissionNotApproved, "the manifest asks for %s, beyond the approved permissions and the running version's: allow it in the chat, then approve again", strings.Join(beyond, ", ")), nil
 	}
-	v := &Version{Remixlet: a.Remixlet, Number: 1, Time: now, Digest: req.Digest, Approval: a.Key, Files: req.Files}
-	if cur != nil {
-		v.Number = cur.Number + 1
-	}
-	if err := putVersion(tx, v); err != nil {
+	v := &Version{Remixlet: a.Remixlet, Time: now, Digest: req.Digest, Approval: a.Key, Files: req.Files}
+	if err := w.addVersion(v); err != nil {
 		return nil, nil, err
 	}
 	return v, nil, nil
 }
 
-// runningPermissions reads a stored version's permissions from its
-// manifest, the record of what was approved. A manifest that no longer
-// parses holds nothing.
-func runningPermissions(v *Version) []string {
+// Permissions reads a stored version's permissions from its manifest,
+// the record of what was approved. A manifest that no longer parses holds
+// nothing.
+func Permissions(v *Version) []string {
+	m := Manifest(v)
+	if m == nil {
+		return nil
+	}
+	return m.PermissionNames()
+}
+
+// Manifest parses a stored version's manifest leniently, for display and
+// for its permissions; nil when none parses.
+func Manifest(v *Version) *manifest.Manifest {
 	for _, f := range v.Files {
-		if f.Name != manifest.FileName {
-			continue
+		if f.Name == manifest.FileName {
+			m, _ := manifest.Parse(f.Data)
+			return m
 		}
-		m, _ := manifest.Parse(f.Data)
-		if m == nil {
-			return nil
-		}
-		var names []string
-		for _, p := range m.Permissions {
-			names = append(names, p.Name)
-		}
-		return names
 	}
 	return nil
 }
 
 // Restore stores version number of a remixlet again as its newest
 // version. wantDigest is the digest of the files the caller re-checked;
-// Restore refuses if the stored version is not those files.
+// Restore refuses if the stored version is not those files. A deleted
+// remixlet has no versions to restore.
 func (s *Store) Restore(id string, number int, wantDigest string) (*Version, error) {
 	var v *Version
-	err := s.run(true, func(tx *bolt.Tx) error {
-		b := versions(tx, id)
-		if b == nil || number < 1 || b.Bucket(versionKey(number)) == nil {
+	err := s.update(false, func(w *writer) error {
+		vs := w.snap.remixlets[id]
+		if number < 1 || number > len(vs) {
 			return ErrNoVersion
 		}
-		old, err := s.readVersion(id, versionKey(number), b.Bucket(versionKey(number)))
-		if err != nil {
-			return err
-		}
+		old := vs[number-1]
 		if old.Digest != wantDigest {
-			return fmt.Errorf("version %d of %s is not the files that were checked (%s, checked %s)", number, id, old.Digest, wantDigest)
+			return fmt.Errorf("version %d of %s is not the files that were checked (%s, checked %s): nothing was restored", number, id, old.Digest, wantDigest)
 		}
-		cur, err := s.current(tx, id)
-		if err != nil {
-			return err
-		}
-		v = &Version{Remixlet: id, Number: cur.Number + 1, Time: s.now().UTC(), Digest: old.Digest, RestoredFrom: number, Files: old.Files}
-		return putVersion(tx, v)
+		v = &Version{Remixlet: id, Time: s.now().UTC(), Digest: old.Digest, RestoredFrom: number, Files: old.Files}
+		return w.addVersion(v)
 	})
+	if errors.Is(err, errNoStore) {
+		return nil, ErrNoVersion
+	}
 	return v, err
 }
 
-// Verify reads every record of the store and checks them together: each
-// approval and version decodes and checks, each version's files match its
-// digest, and each version made by an approval names one that is used,
-// by that version, for those files. It is what a person runs after a
-// crash, and what the kill test runs after every kill.
-func (s *Store) Verify() error {
-	err := s.run(false, func(tx *bolt.Tx) error {
-		approvals := map[string]*Approval{}
-		err := tx.Bucket(bucketApprovals).ForEach(func(k, v []byte) error {
-			a, err := decodeApproval(string(k), v)
-			if err != nil {
-				return s.damaged(err)
+// Delete removes a remixlet, every version of it, and every approval for
+// it, pending or used: an approval issued before the delete can no longer
+// activate anything. The database is then rewritten compactly and
+// atomically, so none of the remixlet's bytes stay in the store folder.
+// It returns how many versions were removed; 0 when there were none, and
+// then nothing is written.
+func (s *Store) Delete(id string) (int, error) {
+	removed := 0
+	err := s.run(true, false, func(_ *bolt.Tx, snap *snapshot) error {
+		removed = len(snap.remixlets[id])
+		pending := 0
+		for _, a := range snap.approvals {
+			if a.Remixlet == id {
+				pending++
 			}
-			approvals[a.Key] = a
-			return nil
-		})
-		if err != nil {
-			return err
 		}
-		return tx.Bucket(bucketRemixlets).ForEach(func(id, v []byte) error {
-			b := tx.Bucket(bucketRemixlets).Bucket(id)
-			if v != nil || b == nil || CheckID(string(id)) != nil {
-				return s.damaged(fmt.Errorf("remixlet %q is not a bucket of versions", id))
+		if removed == 0 && pending == 0 {
+			return nil
+		}
+		delete(snap.remixlets, id)
+		for key, a := range snap.approvals {
+			if a.Remixlet == id {
+				delete(snap.approvals, key)
+				delete(snap.sums, key)
 			}
-			want := 1
-			return b.ForEach(func(k, _ []byte) error {
-				ver, err := s.readVersion(string(id), k, b.Bucket(k))
-				if err != nil {
-					return err
-				}
-				if ver.Number != want {
-					return s.damaged(fmt.Errorf("%s: version %d follows version %d", id, ver.Number, want-1))
-				}
-				want++
-				if ver.Approval == "" {
-					return nil
-				}
-				a := approvals[ver.Approval]
-				switch {
-				case a == nil:
-					return s.damaged(fmt.Errorf("%s version %d names an approval the store does not have", id, ver.Number))
-				case a.Used == nil:
-					return s.damaged(fmt.Errorf("%s version %d was stored with an approval that is still unused", id, ver.Number))
-				case a.Used.Version != ver.Number || a.Remixlet != ver.Remixlet || a.Digest != ver.Digest:
-					return s.damaged(fmt.Errorf("%s version %d and its approval disagree (approval: %s version %d, %s)", id, ver.Number, a.Remixlet, a.Used.Version, a.Digest))
-				}
-				return nil
-			})
-		})
+		}
+		// The old file stays locked until the new one is in its place.
+		return s.replace(snap)
 	})
-	if errors.Is(err, errEmpty) {
-		return nil
+	if errors.Is(err, errNoStore) {
+		return 0, nil
 	}
-	return err
+	return removed, err
 }
 
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05.000 UTC") }
+// Remixlet is one stored remixlet: its id, how many versions it has, and
+// the one that runs.
+type Remixlet struct {
+	ID       string
+	Versions int
+	Running  *Version
+}
+
+// List returns the stored remixlets, by id.
+func (s *Store) List() ([]Remixlet, error) {
+	var out []Remixlet
+	err := s.view(func(snap *snapshot) error {
+		for _, id := range snap.ids() {
+			out = append(out, Remixlet{ID: id, Versions: len(snap.remixlets[id]), Running: snap.current(id)})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Current returns the running (newest) version of a remixlet, or nil when
+// the store has none.
+func (s *Store) Current(id string) (*Version, error) {
+	var cur *Version
+	err := s.view(func(snap *snapshot) error {
+		cur = snap.current(id)
+		return nil
+	})
+	return cur, err
+}
+
+// History returns every version of a remixlet, oldest first. It is empty
+// when the remixlet has none.
+func (s *Store) History(id string) ([]*Version, error) {
+	var out []*Version
+	err := s.view(func(snap *snapshot) error {
+		out = snap.remixlets[id]
+		return nil
+	})
+	return out, err
+}
+
+// ErrNoVersion is returned for a version the store does not have.
+var ErrNoVersion = errors.New("no such version")
+
+// Version returns one version of a remixlet.
+func (s *Store) Version(id string, number int) (*Version, error) {
+	var out *Version
+	err := s.view(func(snap *snapshot) error {
+		vs := snap.remixlets[id]
+		if number < 1 || number > len(vs) {
+			return ErrNoVersion
+		}
+		out = vs[number-1]
+		return nil
+	})
+	return out, err
+}
+
+// Verify reads every record of the store and checks them, alone and
+// together (see the package documentation). Every command does the same
+// before it answers; Verify is that check alone.
+func (s *Store) Verify() error {
+	return s.view(func(*snapshot) error { return nil })
+}
 
 // Approval returns the record of the approval with this token, or nil
 // when the store has none.
 func (s *Store) Approval(token string) (*Approval, error) {
 	var a *Approval
-	key := Key(token)
-	err := s.run(false, func(tx *bolt.Tx) error {
-		data := tx.Bucket(bucketApprovals).Get([]byte(key))
-		if data == nil {
-			return nil
-		}
-		var err error
-		if a, err = decodeApproval(key, data); err != nil {
-			return s.damaged(err)
-		}
+	err := s.view(func(snap *snapshot) error {
+		a = snap.approvals[Key(token)]
 		return nil
 	})
-	if errors.Is(err, errEmpty) {
-		return nil, nil
-	}
 	return a, err
 }

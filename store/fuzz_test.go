@@ -17,13 +17,13 @@ func FuzzDecodeApproval(f *testing.F) {
 	key := Key("0123456789abcdef0123456789abcdef")
 	good := &Approval{Key: key, Remixlet: "hide", Digest: "h1:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", Permissions: []string{"storage", "fetch:api.example.com"},
 		Running: 2, RunningDigest: "h1:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", IssuedAt: now, ExpiresAt: now.Add(Lifetime)}
-	data, _ := encodeRecord(good)
+	data, _ := sealApproval(good)
 	f.Add(key, data)
 	good.Used = &Use{At: now, Version: 3}
-	data, _ = encodeRecord(good)
+	data, _ = sealApproval(good)
 	f.Add(key, data)
 	good.Used = &Use{At: now, Refusal: "approval/digest-mismatch"}
-	data, _ = encodeRecord(good)
+	data, _ = sealApproval(good)
 	f.Add(key, data)
 	f.Add(key, []byte(`{"key":1}`))
 	f.Add("x", []byte(`{}`))
@@ -32,15 +32,18 @@ func FuzzDecodeApproval(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again, err := encodeRecord(a)
+		again, err := sealApproval(a)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !bytes.Equal(again, data) {
+			t.Fatalf("a record that checks is not the canonical encoding of what it decodes to:\n%s\n%s", data, again)
 		}
 		b, err := decodeApproval(key, again)
 		if err != nil {
 			t.Fatalf("a decoded record does not decode again: %v\n%s", err, again)
 		}
-		if again2, _ := encodeRecord(b); !bytes.Equal(again, again2) {
+		if again2, _ := sealApproval(b); !bytes.Equal(again, again2) {
 			t.Fatalf("round trip changed the record:\n%s\n%s", again, again2)
 		}
 	})
@@ -50,12 +53,12 @@ func FuzzDecodeApproval(f *testing.F) {
 // version whose files match its digest, or to an error.
 func FuzzDecodeVersion(f *testing.F) {
 	fs := []analysis.File{{Name: "manifest.json", Data: []byte(`{}`)}, {Name: "script.js", Data: []byte("x")}}
-	v := &Version{Remixlet: "hide", Number: 2, Time: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC), Approval: Key("t"), Files: fs, Names: []string{"manifest.json", "script.js"}}
+	v := &Version{Remixlet: "hide", Number: 2, Time: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC), Approval: Key("t"), Files: fs, Prev: Key("v1")}
 	v.Digest, _ = digest.Files(fs)
-	record, _ := encodeRecord(v)
+	record, _ := sealVersion(v)
 	f.Add(record, []byte(`{}`), []byte("x"))
 	v.Approval, v.RestoredFrom = "", 1
-	record, _ = encodeRecord(v)
+	record, _ = sealVersion(v)
 	f.Add(record, []byte(`{}`), []byte("x"))
 	f.Add([]byte(`{"remixlet":"hide","number":2}`), []byte(""), []byte(""))
 	f.Fuzz(func(t *testing.T, record, manifest, script []byte) {

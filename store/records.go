@@ -1,10 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-json-experiment/json"
@@ -12,7 +15,6 @@ import (
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
-	"github.com/remixlet/remixlet/finding"
 )
 
 // Lifetime is how long an approval can be used after it is issued.
@@ -44,16 +46,34 @@ type Use struct {
 
 // Version is one stored version of a remixlet.
 type Version struct {
-	Remixlet string    `json:"remixlet"`
-	Number   int       `json:"number"`
-	Time     time.Time `json:"time"`
-	Digest   string    `json:"digest"`
+	Remixlet string
+	Number   int
+	Time     time.Time
+	Digest   string
 	// Approval is the key of the approval that activated it; RestoredFrom
 	// is the version it was restored from. Exactly one is set.
-	Approval     string          `json:"approval,omitempty"`
-	RestoredFrom int             `json:"restoredFrom,omitempty"`
-	Names        []string        `json:"files"`
-	Files        []analysis.File `json:"-"`
+	Approval     string
+	RestoredFrom int
+	Names        []string // the stored files' names, sorted
+	// Prev is the checksum of the previous version's record ("" for
+	// version 1): the chain that shows a dropped or reordered version.
+	Prev  string
+	Files []analysis.File
+	// raw and sum are the record as stored and its checksum.
+	raw []byte
+	sum string
+}
+
+// versionJSON fixes the JSON names of a version record.
+type versionJSON struct {
+	Remixlet     string    `json:"remixlet"`
+	Number       int       `json:"number"`
+	Time         time.Time `json:"time"`
+	Digest       string    `json:"digest"`
+	Approval     string    `json:"approval,omitempty"`
+	RestoredFrom int       `json:"restoredFrom,omitempty"`
+	Names        []string  `json:"files"`
+	Prev         string    `json:"prev"`
 }
 
 // Key returns the store key of a token: its SHA-256 in hex.
@@ -65,9 +85,9 @@ func Key(token string) string {
 // isKey reports whether s is an approval key: a SHA-256 in lower-case hex.
 func isKey(s string) bool { return isHex(s, 64) }
 
-// isToken reports whether s has the form of a token: 128 bits in
+// IsToken reports whether s has the form of a token: 128 bits in
 // lower-case hex.
-func isToken(s string) bool { return isHex(s, 32) }
+func IsToken(s string) bool { return isHex(s, 32) }
 
 func isHex(s string, n int) bool {
 	if len(s) != n {
@@ -96,19 +116,81 @@ func CheckID(id string) error {
 	return nil
 }
 
-// jsonOptions make decoding strict: an unknown or repeated key is damage.
+// jsonOptions make encoding canonical and decoding strict: an unknown or
+// repeated key is damage.
 var jsonOptions = json.JoinOptions(json.RejectUnknownMembers(true), json.Deterministic(true))
 
-func encodeRecord(v any) ([]byte, error) { return json.Marshal(v, jsonOptions) }
+// A stored record is its checksum, one space, and its canonical JSON. The
+// checksum is the SHA-256 of the format, the record's kind and place, and
+// the JSON, so a record copied to another place does not check either.
+func recordSum(kind, place string, body []byte) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", format, kind, place)
+	h.Write(body)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// seal encodes a record for its place.
+func seal(kind, place string, v any) (data []byte, sum string, err error) {
+	body, err := json.Marshal(v, jsonOptions)
+	if err != nil {
+		return nil, "", err
+	}
+	sum = recordSum(kind, place, body)
+	return append([]byte(sum+" "), body...), sum, nil
+}
+
+// unseal checks a stored record's checksum and decodes it strictly.
+func unseal(kind, place string, data []byte, v any) (sum string, err error) {
+	head, body, ok := bytes.Cut(data, []byte(" "))
+	if !ok || !isHex(string(head), 64) {
+		return "", fmt.Errorf("the record of %s has no checksum", describePlace(kind, place))
+	}
+	if recordSum(kind, place, body) != string(head) {
+		return "", fmt.Errorf("the record of %s does not match its checksum", describePlace(kind, place))
+	}
+	if err := json.Unmarshal(body, v, jsonOptions); err != nil {
+		return "", fmt.Errorf("the record of %s matches its checksum but cannot be read as one: it was written by something other than remixlet", describePlace(kind, place))
+	}
+	return string(head), nil
+}
+
+func describePlace(kind, place string) string {
+	if kind == "approval" {
+		return "approval " + shortKey(place)
+	}
+	return place
+}
+
+func shortKey(key string) string {
+	if len(key) > 12 {
+		return key[:12] + "…"
+	}
+	return key
+}
+
+const (
+	kindApproval = "approval"
+	kindVersion  = "version"
+	kindIndex    = "index"
+)
+
+func versionPlace(id string, n int) string { return fmt.Sprintf("%s version %d", id, n) }
+
+// sealApproval encodes an approval for its place in the store.
+func sealApproval(a *Approval) ([]byte, error) {
+	data, _, err := seal(kindApproval, a.Key, a)
+	return data, err
+}
 
 // decodeApproval reads and checks an approval record stored under key.
 func decodeApproval(key string, data []byte) (*Approval, error) {
 	var a Approval
-	if err := json.Unmarshal(data, &a, jsonOptions); err != nil {
-		return nil, fmt.Errorf("approval record %.12s…: %v", key, err)
+	if _, err := unseal(kindApproval, key, data, &a); err != nil {
+		return nil, err
 	}
 	if err := a.check(key); err != nil {
-		return nil, fmt.Errorf("approval record %.12s…: %v", key, err)
+		return nil, fmt.Errorf("approval %s: %v", shortKey(key), err)
 	}
 	return &a, nil
 }
@@ -116,7 +198,7 @@ func decodeApproval(key string, data []byte) (*Approval, error) {
 func (a *Approval) check(key string) error {
 	switch {
 	case a.Key != key || !isKey(key):
-		return fmt.Errorf("stored under %q but names %q", key, a.Key)
+		return fmt.Errorf("stored under %s but names %s", shortKey(key), shortKey(a.Key))
 	case CheckID(a.Remixlet) != nil:
 		return fmt.Errorf("remixlet id %q is not valid", a.Remixlet)
 	case !digest.Valid(a.Digest):
@@ -124,7 +206,7 @@ func (a *Approval) check(key string) error {
 	case a.Running < 0 || (a.Running == 0) != (a.RunningDigest == "") || (a.RunningDigest != "" && !digest.Valid(a.RunningDigest)):
 		return fmt.Errorf("running version %d with digest %q", a.Running, a.RunningDigest)
 	case a.IssuedAt.IsZero() || !a.ExpiresAt.Equal(a.IssuedAt.Add(Lifetime)):
-		return fmt.Errorf("issued %v, expires %v: an approval lasts exactly %v", a.IssuedAt, a.ExpiresAt, Lifetime)
+		return fmt.Errorf("issued %s, expires %s: an approval lasts exactly %v", stamp(a.IssuedAt), stamp(a.ExpiresAt), Lifetime)
 	}
 	if a.Permissions == nil {
 		return fmt.Errorf("no permissions list")
@@ -150,20 +232,45 @@ func (a *Approval) check(key string) error {
 	return nil
 }
 
+// isApprovalRule reports whether id has the form of an approval rule id.
+// The form, not the registry: the rule that refused may belong to a
+// package this program does not link.
 func isApprovalRule(id string) bool {
-	r, ok := finding.Lookup(id)
-	return ok && r.Severity == finding.Error && len(id) > len("approval/") && id[:len("approval/")] == "approval/"
+	name, ok := strings.CutPrefix(id, "approval/")
+	return ok && approvalRuleName.MatchString(name)
+}
+
+var approvalRuleName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// sealVersion encodes a version record; it sets v.Names and v.sum.
+func sealVersion(v *Version) ([]byte, error) {
+	v.Names = v.Names[:0]
+	for _, f := range v.Files {
+		v.Names = append(v.Names, f.Name)
+	}
+	slices.Sort(v.Names)
+	data, sum, err := seal(kindVersion, versionPlace(v.Remixlet, v.Number), v.jsonForm())
+	v.raw, v.sum = data, sum
+	return data, err
+}
+
+func (v *Version) jsonForm() *versionJSON {
+	return &versionJSON{Remixlet: v.Remixlet, Number: v.Number, Time: v.Time, Digest: v.Digest,
+		Approval: v.Approval, RestoredFrom: v.RestoredFrom, Names: v.Names, Prev: v.Prev}
 }
 
 // decodeVersion reads and checks a version record and its files: the
 // record must name exactly the files stored beside it, and their digest
 // must be the recorded one.
 func decodeVersion(remixlet string, number int, record []byte, files []analysis.File) (*Version, error) {
-	var v Version
-	where := fmt.Sprintf("%s version %d", remixlet, number)
-	if err := json.Unmarshal(record, &v, jsonOptions); err != nil {
-		return nil, fmt.Errorf("%s: record: %v", where, err)
+	var j versionJSON
+	where := versionPlace(remixlet, number)
+	sum, err := unseal(kindVersion, where, record, &j)
+	if err != nil {
+		return nil, err
 	}
+	v := &Version{Remixlet: j.Remixlet, Number: j.Number, Time: j.Time, Digest: j.Digest, Approval: j.Approval,
+		RestoredFrom: j.RestoredFrom, Names: j.Names, Prev: j.Prev, raw: record, sum: sum}
 	if err := v.check(remixlet, number); err != nil {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
@@ -172,36 +279,38 @@ func decodeVersion(remixlet string, number int, record []byte, files []analysis.
 		names = append(names, f.Name)
 	}
 	if !slices.Equal(names, v.Names) {
-		return nil, fmt.Errorf("%s: the record lists the files %q, the store holds %q", where, v.Names, names)
+		return nil, fmt.Errorf("%s: the record lists the files %s, the store holds %s", where, strings.Join(v.Names, ", "), strings.Join(names, ", "))
 	}
-	sum, err := digest.Files(files)
+	got, err := digest.Files(files)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
-	if sum != v.Digest {
-		return nil, fmt.Errorf("%s: the files' digest is %s, the record says %s: the files were changed outside remixlet", where, sum, v.Digest)
+	if got != v.Digest {
+		return nil, fmt.Errorf("%s: the files' digest is %s, the record says %s: the files were changed outside remixlet", where, got, v.Digest)
 	}
 	v.Files = files
-	return &v, nil
+	return v, nil
 }
 
 func (v *Version) check(remixlet string, number int) error {
 	switch {
 	case v.Remixlet != remixlet || v.Number != number:
-		return fmt.Errorf("the record is for %s version %d", v.Remixlet, v.Number)
+		return fmt.Errorf("the record is for %s", versionPlace(v.Remixlet, v.Number))
 	case v.Time.IsZero():
 		return fmt.Errorf("no time")
 	case !digest.Valid(v.Digest):
 		return fmt.Errorf("digest %q is not an h1: digest", v.Digest)
 	case (v.Approval != "") == (v.RestoredFrom != 0):
-		return fmt.Errorf("approval %q and restored-from %d: exactly one is set", v.Approval, v.RestoredFrom)
+		return fmt.Errorf("it names both an approval and a version it was restored from, or neither")
 	case v.Approval != "" && !isKey(v.Approval):
 		return fmt.Errorf("approval %q is not an approval key", v.Approval)
 	case v.RestoredFrom < 0 || v.RestoredFrom >= number:
 		return fmt.Errorf("restored from version %d", v.RestoredFrom)
+	case (number == 1) != (v.Prev == "") || (v.Prev != "" && !isKey(v.Prev)):
+		return fmt.Errorf("the link to the version before is %q", v.Prev)
 	}
 	if !slices.IsSorted(v.Names) || len(slices.Compact(slices.Clone(v.Names))) != len(v.Names) {
-		return fmt.Errorf("file list %q is not sorted and unique", v.Names)
+		return fmt.Errorf("the file list %s is not sorted and unique", strings.Join(v.Names, ", "))
 	}
 	hasManifest := false
 	for _, name := range v.Names {
@@ -219,3 +328,37 @@ func (v *Version) check(remixlet string, number int) error {
 	}
 	return nil
 }
+
+// index is the store's table of contents, one record in the meta bucket:
+// how many approvals there are and a checksum over all of them, and for
+// each remixlet how many versions it has and the checksum of the newest
+// record. A record that disappears, appears or is replaced by an older
+// one no longer agrees with it.
+type index struct {
+	Approvals    int          `json:"approvals"`
+	ApprovalsSum string       `json:"approvalsSum"`
+	Remixlets    []indexEntry `json:"remixlets"`
+}
+
+type indexEntry struct {
+	ID       string `json:"id"`
+	Versions int    `json:"versions"`
+	Head     string `json:"head"`
+}
+
+// approvalsSum is the checksum over every approval record's checksum, in
+// key order.
+func approvalsSum(sums map[string]string) string {
+	keys := make([]string, 0, len(sums))
+	for k := range sums {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	h := sha256.New()
+	for _, k := range keys {
+		fmt.Fprintf(h, "%s %s\n", k, sums[k])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }

@@ -2,18 +2,11 @@ package store
 
 import "github.com/remixlet/remixlet/finding"
 
-// The rules this package reports: the check and its documentation together.
-// Each is registered in the finding package's registry, which `explain`,
-// SARIF and docs/rules.md read.
+// The rules this package reports: the checks an approval must pass at
+// activation, made in the same transaction that uses it up. Each is
+// registered in the finding package's registry, which `explain`, SARIF and
+// docs/rules.md read.
 var (
-	// The decision: refuse.
-	// The decision: ask first.
-	// Approvals and activation.
-	RuleNotConfirmed = finding.Register(finding.Rule{
-		ID: "approval/not-confirmed", Title: "The dialog was not confirmed", Severity: finding.Error,
-		Why: "A version that needs the dialog activates only after the person allows it.",
-		Fix: "Read the dialog, then approve again with --yes (or answer y on a terminal).",
-	})
 	RuleUnknown = finding.Register(finding.Rule{
 		ID: "approval/unknown", Title: "No such approval", Severity: finding.Error,
 		Why: "Only an approval recorded by `remixlet approve` can activate files.",
@@ -53,10 +46,5 @@ var (
 		ID: "approval/running-changed", Title: "The running version changed since the approval", Severity: finding.Error,
 		Why: "The decision was made against the version running then; against another one it could have been a dialog or a refusal.",
 		Fix: "Approve the files again against the version running now.",
-	})
-	RuleRefused = finding.Register(finding.Rule{
-		ID: "approval/refused", Title: "The files do not pass the checks", Severity: finding.Error,
-		Why: "Only files that pass every check can be approved or activated, and they are checked again at activation.",
-		Fix: "Fix the findings `remixlet lint` lists, then approve again.",
 	})
 )

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/digest"
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
@@ -55,15 +57,20 @@ const manifestWithStorage = `{
 }
 `
 
-var tokenLine = regexp.MustCompile(`\n([0-9a-f]{32})\n$`)
+// tokenOnly is approve's standard output on success: the token alone.
+var tokenOnly = regexp.MustCompile(`^([0-9a-f]{32})\n$`)
 
-// approve runs `remixlet approve` and returns the token on its last line.
+// approve runs `remixlet approve` and returns the token, which must be all
+// it printed on standard output.
 func approve(t *testing.T, args ...string) string {
 	t.Helper()
 	code, out, errOut := run(t, append([]string{"approve"}, args...)...)
-	m := tokenLine.FindStringSubmatch(out)
+	m := tokenOnly.FindStringSubmatch(out)
 	if code != 0 || m == nil {
-		t.Fatalf("approve %q: exit %d, no token on the last line\n%s%s", args, code, out, errOut)
+		t.Fatalf("approve %q: exit %d, standard output is not the token alone\nstdout:\n%s\nstderr:\n%s", args, code, out, errOut)
+	}
+	if !strings.Contains(errOut, "--approval "+m[1]) {
+		t.Errorf("approve's hint does not show the token:\n%s", errOut)
 	}
 	return m[1]
 }
@@ -128,7 +135,7 @@ func TestApprovalFlow(t *testing.T) {
 
 	code, out, errOut = run(t, "history", "hide", "--store", st)
 	expect(t, "history", code, out, errOut, 0,
-		"hide: 3 version(s)", "version 1  ", "version 2  ", "+storage", "version 3  ", "(running)",
+		"hide: 3 versions", "version 1  ", "version 2  ", "+storage", "version 3  ", "(running)",
 		"script.js changed: 1 line added, 0 lines removed", "permissions: storage")
 
 	code, out, errOut = run(t, "restore", "hide", "1", "--store", st)
@@ -151,10 +158,12 @@ func TestApprovalFlow(t *testing.T) {
 	expect(t, "export a missing version", code, out, errOut, 2, "no version 9")
 
 	code, out, errOut = run(t, "delete", "hide", "--store", st)
-	expect(t, "delete", code, out, errOut, 0, "deleted hide: 4 version(s)")
+	expect(t, "delete without --yes", code, out, errOut, 1, "Delete hide: 4 versions", "approval/not-confirmed", "nothing was deleted")
+	code, out, errOut = run(t, "delete", "hide", "--store", st, "--yes")
+	expect(t, "delete", code, out, errOut, 0, "deleted hide: 4 versions")
 	code, out, errOut = run(t, "history", "hide", "--store", st)
 	expect(t, "history after delete", code, out, errOut, 2, `has no remixlet "hide"`)
-	code, out, errOut = run(t, "delete", "hide", "--store", st)
+	code, out, errOut = run(t, "delete", "hide", "--store", st, "--yes")
 	expect(t, "delete twice", code, out, errOut, 2, `has no remixlet "hide"`)
 
 	// Deleting took the permission with it.
@@ -181,17 +190,22 @@ func TestApproveDialog(t *testing.T) {
 		t.Error("approved without confirmation")
 	}
 
-	// On a terminal, y answers the dialog.
+	if out != "" {
+		t.Errorf("a refused approval wrote to standard output: %q", out)
+	}
+
+	// On a terminal, y answers the dialog, shown where the person answers.
 	var outBuf, errBuf bytes.Buffer
-	opts := &approveOptions{storeOptions: storeOptions{Store: st}, Dir: example, ID: "hide", Interactive: true}
+	opts := &approveOptions{storeOptions: storeOptions{Store: st}, Request: approval.Request{Dir: example, ID: "hide"}, Interactive: true}
 	err := runApprove(opts, streams{In: strings.NewReader("y\n"), Out: &outBuf, ErrOut: &errBuf})
-	if err != nil || !tokenLine.MatchString(outBuf.String()) || !strings.Contains(errBuf.String(), "Allow and apply? [y/N]") {
-		t.Fatalf("answered y: %v\n%s%s", err, outBuf.String(), errBuf.String())
+	if err != nil || !tokenOnly.MatchString(outBuf.String()) || !strings.Contains(errBuf.String(), "The dialog:") || !strings.Contains(errBuf.String(), "Allow and apply? [y/N]") {
+		t.Fatalf("answered y: %v\nstdout:\n%s\nstderr:\n%s", err, outBuf.String(), errBuf.String())
 	}
 	outBuf.Reset()
+	errBuf.Reset()
 	err = runApprove(opts, streams{In: strings.NewReader("n\n"), Out: &outBuf, ErrOut: &errBuf})
-	if err == nil || !strings.Contains(outBuf.String(), "approval/not-confirmed") {
-		t.Fatalf("answered n: %v\n%s", err, outBuf.String())
+	if err == nil || outBuf.String() != "" || !strings.Contains(errBuf.String(), "approval/not-confirmed") {
+		t.Fatalf("answered n: %v\nstdout:\n%s\nstderr:\n%s", err, outBuf.String(), errBuf.String())
 	}
 
 	token := approve(t, example, "--id", "hide", "--store", st, "--yes")
@@ -228,15 +242,15 @@ func TestActivateClock(t *testing.T) {
 			now := start
 			clock := func() time.Time { return now }
 			var out bytes.Buffer
-			io := streams{In: strings.NewReader(""), Out: &out, ErrOut: &out}
-			err := runApprove(&approveOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, ID: "hide", ChatSite: "https://news.example.com/"}, io)
-			m := tokenLine.FindStringSubmatch(out.String())
+			std := streams{In: strings.NewReader(""), Out: &out, ErrOut: io.Discard}
+			err := runApprove(&approveOptions{storeOptions: storeOptions{Store: st, Now: clock}, Request: approval.Request{Dir: example, ID: "hide", ChatSite: "https://news.example.com/"}}, std)
+			m := tokenOnly.FindStringSubmatch(out.String())
 			if err != nil || m == nil {
 				t.Fatalf("approve: %v\n%s", err, out.String())
 			}
 			now = start.Add(tc.after)
 			out.Reset()
-			err = runActivate(&activateOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, Approval: m[1]}, io)
+			err = runActivate(&activateOptions{storeOptions: storeOptions{Store: st, Now: clock}, Dir: example, Approval: m[1]}, std)
 			code := 0
 			if ee, ok := err.(exitError); ok {
 				code = ee.code
@@ -274,7 +288,7 @@ func TestDiffExitStatus(t *testing.T) {
 	code, out, errOut = run(t, "diff", bad, v1)
 	expect(t, "running manifest unreadable", code, out, errOut, 2, "refused")
 	code, out, errOut = run(t, "diff", v1, filepath.Join(tmp, "nope"))
-	expect(t, "missing folder", code, out, errOut, 2, "no such file")
+	expect(t, "missing folder", code, out, errOut, 2, "nope does not exist")
 }
 
 func TestDigestCommand(t *testing.T) {
@@ -329,7 +343,7 @@ func TestRestoreUsesTodaysChecks(t *testing.T) {
 	code, out, errOut = run(t, "restore", "hide", "1", "--yes", "--store", st)
 	expect(t, "restore a version today's checks refuse", code, out, errOut, 1, "css/remote-load", "approval/refused", "cannot be restored")
 	code, out, errOut = run(t, "history", "hide", "--store", st)
-	expect(t, "history after a refused restore", code, out, errOut, 0, "hide: 2 version(s)")
+	expect(t, "history after a refused restore", code, out, errOut, 0, "hide: 2 versions")
 }
 
 // A link added after approval is not in the digest (the loader refuses
@@ -347,4 +361,94 @@ func TestActivateRefusesALinkAddedAfterApproval(t *testing.T) {
 	expect(t, "activate with a link", code, out, errOut, 1, "package/link", "approval/refused")
 	code, out, errOut = run(t, "history", "hide", "--store", st)
 	expect(t, "nothing stored", code, out, errOut, 2, "no remixlet")
+}
+
+// The rough edges a new user hits with the store commands.
+func TestStoreCommandEdges(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	chat := "--chat-site=https://news.example.com/"
+
+	// Against a store that does not exist: named, and never created.
+	code, out, errOut := run(t, "activate", example, "--approval", strings.Repeat("a", 32), "--store", st)
+	expect(t, "activate with no store", code, out, errOut, 1, "approval/unknown", "no store in "+st)
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history with no store", code, out, errOut, 2, "no store in "+st)
+	code, out, errOut = run(t, "list", "--store", st)
+	expect(t, "list with no store", code, out, errOut, 0, "holds no remixlets")
+	if _, err := os.Stat(st); !os.IsNotExist(err) {
+		t.Fatalf("a read created the store: %v", err)
+	}
+
+	// approve's hint keeps --store and shows the real token.
+	code, out, errOut = run(t, "approve", example, "--id", "hide", chat, "--store", st)
+	token := strings.TrimSpace(out)
+	expect(t, "approve", code, out, errOut, 0, "remixlet activate "+example+" --approval "+token+" --store "+st)
+	if strings.Contains(errOut, "TOKEN") {
+		t.Error("the hint shows a literal TOKEN")
+	}
+	code, out, errOut = run(t, "activate", example, "--approval", token, "--store", st)
+	expect(t, "activate", code, out, errOut, 0, "activated hide version 1")
+
+	// A refused approval writes nothing to standard output.
+	bad := copyDir(t, example, filepath.Join(tmp, "bad"))
+	writeFile(t, bad, "script.js", "eval(location.hash)\n")
+	code, out, errOut = run(t, "approve", bad, "--id", "hide", chat, "--store", st)
+	expect(t, "approve refused files", code, out, errOut, 1, "Decision: refuse", "approval/refused")
+	if out != "" {
+		t.Errorf("a refused approval wrote to standard output: %q", out)
+	}
+
+	// History times are RFC 3339.
+	code, out, errOut = run(t, "history", "hide", "--store", st)
+	expect(t, "history", code, out, errOut, 0)
+	if !regexp.MustCompile(`version 1  \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ  h1:`).MatchString(out) {
+		t.Errorf("history times are not RFC 3339:\n%s", out)
+	}
+
+	// list, text and json.
+	code, out, errOut = run(t, "list", "--store", st)
+	expect(t, "list", code, out, errOut, 0, `hide  "Hide promoted posts"`, "running: version 1 of 1", "sites: https://news.example.com/*", "permissions: none")
+	code, out, errOut = run(t, "list", "--store", st, "--format", "json")
+	expect(t, "list json", code, out, errOut, 0, `"id": "hide"`, `"running": 1`, `"sites": [`, `"permissions": []`)
+
+	// export ID VERSION without OUT is a usage error, and makes no folder.
+	wd, _ := os.Getwd()
+	if err := os.Chdir(tmp); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "export", "hide", "1", "--store", st)
+	_ = os.Chdir(wd)
+	expect(t, "export without OUT", code, out, errOut, 2, "give the folder to write to after the version")
+	if _, err := os.Stat(filepath.Join(tmp, "1")); !os.IsNotExist(err) {
+		t.Error("export without OUT made a folder named after the version")
+	}
+
+	// delete asks like restore: no terminal and no --yes is a refusal.
+	code, out, errOut = run(t, "delete", "hide", "--store", st)
+	expect(t, "delete without --yes", code, out, errOut, 1, "approval/not-confirmed", "nothing was deleted")
+	code, out, errOut = run(t, "list", "--store", st)
+	expect(t, "still there", code, out, errOut, 0, "hide")
+	var outBuf, errBuf bytes.Buffer
+	err := runDelete(&deleteOptions{storeOptions: storeOptions{Store: st}, ID: "hide", Interactive: true}, streams{In: strings.NewReader("y\n"), Out: &outBuf, ErrOut: &errBuf})
+	if err != nil || !strings.Contains(errBuf.String(), "Delete hide and its whole history? [y/N]") || !strings.Contains(outBuf.String(), "deleted hide: 1 version") {
+		t.Fatalf("delete answered y: %v\n%s%s", err, outBuf.String(), errBuf.String())
+	}
+}
+
+// diff runs every check lint runs: files lint refuses are refused, with
+// the findings, never "activate without a question".
+func TestDiffRefusesWhatLintRefuses(t *testing.T) {
+	dir := copyDir(t, example, filepath.Join(t.TempDir(), "bad"))
+	writeFile(t, dir, "script.js", "eval(location.hash)\n")
+	code, out, errOut := run(t, "lint", dir)
+	expect(t, "lint", code, out, errOut, 1)
+	code, out, errOut = run(t, "diff", dir, "--chat-site", "https://news.example.com/")
+	expect(t, "diff of refused files", code, out, errOut, 1, "js/", "Decision: refuse (exit 1)", "approval/refused")
+	code, out, errOut = run(t, "diff", dir, "--chat-site", "https://news.example.com/", "--format", "json")
+	expect(t, "diff json", code, out, errOut, 1, `"decision": "refuse"`, `"rule": "approval/refused"`)
+	// A manifest lint refuses: the findings, and the refusal.
+	writeFile(t, dir, "manifest.json", `{"name": "x"}`)
+	code, out, errOut = run(t, "diff", dir)
+	expect(t, "diff of a refused manifest", code, out, errOut, 1, "manifest/missing-key", "Decision: refuse (exit 1)")
 }

@@ -1,30 +1,24 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/activation"
-	"github.com/remixlet/remixlet/digest"
-	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/store"
+	"github.com/remixlet/remixlet/approval"
 )
 
 type approveOptions struct {
 	storeOptions
-	Dir      string
-	ID       string
-	ChatSite string
-	Allowed  []string
-	Yes      bool
-	// Interactive is set when standard input is a terminal: a dialog is
-	// then asked there instead of needing --yes.
+	approval.Request
+	Yes bool
+	// Interactive is set when standard input and standard error are a
+	// terminal: a dialog is then asked there instead of needing --yes.
 	Interactive bool
 }
 
-func newApproveCmd(io streams) *cobra.Command {
+func newApproveCmd(std streams) *cobra.Command {
 	opts := &approveOptions{}
 	cmd := &cobra.Command{
 		Use:   "approve DIR --id ID",
@@ -34,19 +28,20 @@ against the running version of remixlet ID (as remixlet diff does), and record
 an approval bound to the digest of the exact files. The approval can be used
 once, by remixlet activate, within ten minutes.
 
-A refusal records nothing. When the decision needs a dialog, approve prints it
-and needs --yes (or y typed on a terminal). The token is printed alone on the
-last line of standard output.
+Standard output carries the token, alone, and only when an approval was
+recorded; the decision, the dialog and every refusal go to standard error. A
+refusal records nothing. When the decision needs a dialog, approve shows it
+and needs --yes, or y typed on a terminal.
 ` + storeHelp + `
 
 Exit status: 0 approved, 1 refused or not confirmed, 2 could not run.`,
-		Example: `  token=$(remixlet approve new/ --id hide-promoted --chat-site https://news.example.com/ | tail -n 1)
+		Example: `  token=$(remixlet approve new/ --id hide-promoted --chat-site https://news.example.com/)
   remixlet activate new/ --approval "$token"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Dir = args[0]
-			opts.Interactive = isTerminal(io.In)
-			return runApprove(opts, io)
+			opts.Interactive = isTerminal(std.In, std.ErrOut)
+			return runApprove(opts, std)
 		},
 	}
 	cmd.Flags().StringVar(&opts.ID, "id", "", "the remixlet's `id` in the store (required)")
@@ -58,68 +53,37 @@ Exit status: 0 approved, 1 refused or not confirmed, 2 could not run.`,
 	return cmd
 }
 
-func runApprove(opts *approveOptions, io streams) error {
+func runApprove(opts *approveOptions, std streams) error {
 	if opts.ID == "" {
 		return fmt.Errorf("approve needs --id: the remixlet the approval is for")
 	}
-	s, c, err := opts.openAndCheck(opts.ID, opts.Dir)
+	flow, err := opts.flow()
 	if err != nil {
 		return err
 	}
-	if len(c.errors) > 0 {
-		if err := c.writeFindings(io.Out); err != nil {
-			return err
+	d, err := flow.Decide(opts.Request)
+	if err != nil {
+		return err
+	}
+	// Everything but the token goes to standard error, where the person
+	// answers: a script that reads standard output gets the token or
+	// nothing.
+	if err := d.WriteText(std.ErrOut); err != nil {
+		return err
+	}
+	confirmed := opts.Yes
+	if d.Outcome() == activation.Ask && !confirmed {
+		confirmed = confirm(std, opts.Interactive, "Allow and apply?")
+	}
+	a, err := flow.Approve(d, confirmed)
+	if err != nil {
+		if d.Outcome() == activation.Refuse {
+			return exitError{exitRefused} // the decision above says why
 		}
-		return refuse(io, finding.New(store.RuleRefused, "", finding.Position{}, "%s does not pass the checks (%d errors above): fix them, then approve again", opts.Dir, len(c.errors)))
+		return printRefusal(std.ErrOut, err)
 	}
-	sum, err := digest.Package(c.result.Package)
-	if err != nil {
-		return err
-	}
-	running, err := s.Current(opts.ID)
-	if err != nil {
-		return err
-	}
-	in := activation.Input{
-		New:     &activation.Version{Label: opts.Dir, Digest: sum, Files: c.result.Package.Files},
-		Allowed: opts.Allowed, ChatSite: opts.ChatSite,
-	}
-	labels := activation.Labels{New: opts.Dir, NewDigest: sum}
-	if running != nil {
-		label := fmt.Sprintf("version %d of %s", running.Number, opts.ID)
-		in.Running = &activation.Version{Label: label, Digest: running.Digest, Files: running.Files}
-		labels.Running, labels.RunningDigest = label, running.Digest
-	}
-	d, err := activation.Decide(in)
-	if err != nil {
-		return err
-	}
-	if err := activation.WriteText(io.Out, d, labels); err != nil {
-		return err
-	}
-	switch d.Outcome {
-	case activation.Refuse:
-		return exitError{exitRefused}
-	case activation.Ask:
-		if !opts.Yes && !confirm(io, opts.Interactive, "Allow and apply?") {
-			return refuse(io, finding.New(store.RuleNotConfirmed, "", finding.Position{}, "the dialog above was not confirmed, so nothing was approved: read it, then approve again with --yes if the person allows it"))
-		}
-	}
-	token, a, err := s.Approve(store.ApproveRequest{Remixlet: opts.ID, Digest: sum, Permissions: d.Permissions, Running: running})
-	if errors.Is(err, store.ErrRunningChanged) {
-		return refuse(io, finding.New(store.RuleRunningChanged, "", finding.Position{}, "%v", err))
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(io.Out, "\nApproved %s for %s until %s (single use). Activate with:\n  remixlet activate %s --approval TOKEN\n",
-		sum, opts.ID, a.ExpiresAt.Format("15:04:05 MST"), opts.Dir)
-	_, err = fmt.Fprintln(io.Out, token)
+	fmt.Fprintf(std.ErrOut, "\nApproved %s for %s until %s (single use). Activate with:\n  remixlet activate %s --approval %s%s\n",
+		d.New.Digest, opts.ID, stamp(a.Record.ExpiresAt), shellQuote(opts.Dir), a.Token, opts.storeArg())
+	_, err = fmt.Fprintln(std.Out, a.Token)
 	return err
-}
-
-// refuse prints a refusal and returns exit status 1.
-func refuse(io streams, f finding.Finding) error {
-	fmt.Fprintln(io.Out, f)
-	return exitError{exitRefused}
 }

@@ -24,7 +24,7 @@ type buildOptions struct {
 	Formats  []string
 }
 
-func newBuildCmd(io streams) *cobra.Command {
+func newBuildCmd(std streams) *cobra.Command {
 	opts := &buildOptions{}
 	cmd := &cobra.Command{
 		Use:   "build SRC OUT",
@@ -55,7 +55,7 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Src, opts.Out = args[0], args[1]
-			return runBuild(opts, io)
+			return runBuild(opts, std)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Minify, "minify", false, "shorten the output (whitespace, names, syntax); off by default so the code that runs is the code people read")
@@ -65,7 +65,7 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 	return cmd
 }
 
-func runBuild(opts *buildOptions, io streams) error {
+func runBuild(opts *buildOptions, std streams) error {
 	outs, err := parseFormats(opts.Formats)
 	if err != nil {
 		return err
@@ -76,15 +76,15 @@ func runBuild(opts *buildOptions, io streams) error {
 	if opts.Watch {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		fmt.Fprintf(io.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
+		fmt.Fprintf(std.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
 		err := build.Watch(ctx, opts.Src, opts.Out, bopts, wopts, func(res *build.Result, werr error) {
-			fmt.Fprintf(io.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
-			printBuild(io, outs, opts, res, werr)
+			fmt.Fprintf(std.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
+			printBuild(std, outs, opts, res, werr)
 		})
 		if err != nil {
 			return fmt.Errorf("%s: %w", opts.Src, err)
 		}
-		fmt.Fprintln(io.ErrOut, "remixlet: stopped watching")
+		fmt.Fprintln(std.ErrOut, "remixlet: stopped watching")
 		return nil
 	}
 	res, err := build.Build(opts.Src, bopts)
@@ -95,12 +95,12 @@ func runBuild(opts *buildOptions, io streams) error {
 	if !res.Refused() {
 		werr = res.Write(opts.Out, wopts)
 	}
-	return printBuild(io, outs, opts, res, werr)
+	return printBuild(std, outs, opts, res, werr)
 }
 
 // printBuild prints a build's findings and, when it was written, the
 // digest; it returns the exit status as an error.
-func printBuild(io streams, outs []output, opts *buildOptions, res *build.Result, werr error) error {
+func printBuild(std streams, outs []output, opts *buildOptions, res *build.Result, werr error) error {
 	tool := report.Tool{Name: "remixlet", Version: toolVersion(), URI: "https://github.com/remixlet/remixlet"}
 	results := []*analysis.Result{res.Report()}
 	textOut := false
@@ -108,25 +108,26 @@ func printBuild(io streams, outs []output, opts *buildOptions, res *build.Result
 		if o.file == "" && o.format == "text" {
 			textOut = true
 		}
-		if err := writeOutput(o, tool, results, io); err != nil {
+		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(std.Out)}
+		if err := writeOutput(o, &report.Input{Tool: tool, Results: results}, ro, std); err != nil {
 			return err
 		}
 	}
 	switch {
 	case res.Err != nil:
-		fmt.Fprintf(io.ErrOut, "remixlet: %s: %v\n", opts.Src, res.Err)
+		fmt.Fprintf(std.ErrOut, "remixlet: %s: %v\n", opts.Src, res.Err)
 		return exitError{exitUsage}
 	case res.Refused():
-		fmt.Fprintf(io.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
+		fmt.Fprintf(std.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
 		return exitError{exitRefused}
 	case werr != nil:
 		// OUT could not be written, or may not be replaced: could not run.
-		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", werr)
+		fmt.Fprintf(std.ErrOut, "remixlet: %v\n", werr)
 		return exitError{exitUsage}
 	}
-	digestTo := io.Out
+	digestTo := std.Out
 	if !textOut {
-		digestTo = io.ErrOut
+		digestTo = std.ErrOut
 	}
 	var names []string
 	for _, f := range res.Files {

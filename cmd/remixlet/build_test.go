@@ -77,7 +77,7 @@ func TestBuildExitStatus(t *testing.T) {
 		{"force", []string{"build", "--force", src, hand}, 0, "h1:", ""},
 		{"into the sources", []string{"build", "--force", src, filepath.Join(src, "src")}, 2, "", "source file of the build"},
 		{"missing source", []string{"build", filepath.Join(tmp, "nope"), filepath.Join(tmp, "o2")}, 2, "", "nope"},
-		{"one argument", []string{"build", src}, 2, "", "accepts 2 arg"},
+		{"one argument", []string{"build", src}, 2, "", "remixlet build takes 2 arguments, and got 1"},
 		{"sarif to a file", []string{"build", "-f", "sarif=" + filepath.Join(tmp, "b.sarif"), src, filepath.Join(tmp, "o3")}, 0, "", "h1:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

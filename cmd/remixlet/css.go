@@ -1,19 +1,23 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 )
 
@@ -23,9 +27,11 @@ type cssOptions struct {
 	Script   bool
 	Sanitize string // where to write the sanitized sheet; "" for none
 	Format   string // text or json
+
+	besideManifest bool // Manifest is the manifest.json beside the sheet
 }
 
-func newCSSCmd(io streams) *cobra.Command {
+func newCSSCmd(std streams) *cobra.Command {
 	opts := &cssOptions{}
 	cmd := &cobra.Command{
 		Use:   "css FILE",
@@ -34,7 +40,8 @@ func newCSSCmd(io streams) *cobra.Command {
 column, the address as written, the address the browser resolves, the verdict
 and the reason. Hosts are checked against the manifest (--manifest): a load
 must be a full http:// or https:// address on a host its matches cover or a
-fetch: permission names. Without a manifest every load is refused.
+fetch: permission names. Without --manifest, the manifest.json beside the
+stylesheet is used; with none, every load is refused.
 
 --script checks CSS a script writes (dom.addStyle text, an inline style): no
 load of any kind, and no url( at all.
@@ -51,7 +58,7 @@ Exit status: 0 nothing refused, 1 a load or rule is refused, 2 could not run.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
-			return runCSS(opts, io)
+			return runCSS(opts, std)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Manifest, "manifest", "", "the remixlet's manifest.json, for the hosts it may load from")
@@ -61,36 +68,44 @@ Exit status: 0 nothing refused, 1 a load or rule is refused, 2 could not run.`,
 	return cmd
 }
 
-func runCSS(opts *cssOptions, io streams) error {
+func runCSS(opts *cssOptions, std streams) error {
 	if opts.Format != "text" && opts.Format != "json" {
-		return fmt.Errorf("unknown format %q: use text or json", opts.Format)
+		return fmt.Errorf("unknown format %q: use text or json%s", opts.Format, hint(opts.Format, []string{"text", "json"}))
 	}
 	if opts.Script && opts.Sanitize != "" {
 		return fmt.Errorf("--sanitize applies to a stylesheet, not to CSS a script writes: drop --script")
 	}
+	if opts.Manifest == "" && !opts.Script {
+		// The manifest beside the sheet, as in a remixlet folder.
+		beside := filepath.Join(filepath.Dir(opts.File), manifest.FileName)
+		if info, err := os.Stat(beside); err == nil && info.Mode().IsRegular() {
+			opts.Manifest = beside
+			opts.besideManifest = true
+		}
+	}
 	if opts.Sanitize != "" && opts.Manifest == "" {
-		return fmt.Errorf("--sanitize needs --manifest: the hosts a stylesheet may load from come from it")
+		return fmt.Errorf("--sanitize needs a manifest (--manifest, or a manifest.json beside the stylesheet): the hosts a stylesheet may load from come from it")
 	}
 	var m *manifest.Manifest
 	if opts.Manifest != "" {
 		src, err := os.ReadFile(opts.Manifest)
 		if err != nil {
-			return err
+			return fmt.Errorf("the manifest %s", describeErr(err))
 		}
 		var findings []finding.Finding
 		if m, findings = manifest.Parse(src); m == nil {
 			var b strings.Builder
 			for _, f := range findings {
-				fmt.Fprintf(&b, "\n  %s", f)
+				fmt.Fprintf(&b, "\n  %s:%s", filepath.ToSlash(opts.Manifest), strings.TrimPrefix(f.String(), manifest.FileName+":"))
 			}
-			return fmt.Errorf("%s could not be read, so no host can be checked:%s", opts.Manifest, b.String())
+			return fmt.Errorf("%s has errors, so no host can be checked: fix them (remixlet lint shows them all) and run this again:%s", filepath.ToSlash(opts.Manifest), b.String())
 		}
 	}
 	css, err := readStylesheet(opts.File)
 	if err != nil {
 		return err
 	}
-	name := filepath.Base(opts.File)
+	name := filepath.ToSlash(opts.File)
 	mode := cssguard.Stylesheet
 	if opts.Script {
 		mode = cssguard.Script
@@ -106,7 +121,7 @@ func runCSS(opts *cssOptions, io streams) error {
 	}
 	var removals []cssguard.Removal
 	if opts.Sanitize != "" && off >= 0 {
-		return fmt.Errorf("%s is not UTF-8, so it cannot be sanitized: save it as UTF-8", opts.File)
+		return fmt.Errorf("%s is not UTF-8, so it cannot be sanitized: save it as UTF-8", safetext.Clean(name))
 	}
 	if opts.Sanitize != "" {
 		out, rm, err := cssguard.Sanitize(css, name, m)
@@ -114,15 +129,15 @@ func runCSS(opts *cssOptions, io streams) error {
 			return err
 		}
 		if err := os.WriteFile(opts.Sanitize, out, 0o644); err != nil {
-			return err
+			return fmt.Errorf("could not write the sanitized sheet: %s", describeErr(err))
 		}
 		removals = rm
 	}
 	switch opts.Format {
 	case "json":
-		err = writeCSSJSON(io.Out, opts, res, removals)
+		err = writeCSSJSON(std.Out, opts, css, res, removals)
 	default:
-		err = writeCSSText(io.Out, opts, name, css, res, removals)
+		err = writeCSSText(std.Out, opts, name, css, res, removals)
 	}
 	if err != nil {
 		return err
@@ -138,15 +153,15 @@ func runCSS(opts *cssOptions, io streams) error {
 func readStylesheet(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, errors.New(describeErr(err))
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, errors.New(describeErr(err))
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
+		return nil, fmt.Errorf("%s is not a regular file: give a stylesheet", safetext.Clean(path))
 	}
 	limit := int64(512 << 10)
 	for _, sf := range analysis.StoredFiles {
@@ -156,10 +171,10 @@ func readStylesheet(path string) ([]byte, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s %s", safetext.Clean(path), plainerr.Reason(err))
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for style.css: make it smaller", path, limit>>10)
+		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for style.css: make it smaller", safetext.Clean(path), limit>>10)
 	}
 	return data, nil
 }
@@ -172,6 +187,10 @@ func verdict(l cssguard.Load) string {
 }
 
 func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *cssguard.Result, removals []cssguard.Removal) error {
+	shownName := safetext.Clean(name)
+	if opts.besideManifest {
+		fmt.Fprintf(w, "hosts from %s (the manifest beside the stylesheet)\n", safetext.Clean(filepath.ToSlash(opts.Manifest)))
+	}
 	for _, l := range res.Loads {
 		resolved := l.Resolved
 		if resolved == "" {
@@ -180,10 +199,13 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 		rule := ""
 		if l.Rule != nil {
 			rule = " " + l.Rule.ID
+			if f, ok := verdictFinding(res.Findings, l); ok {
+				rule = ": " + f.Severity.String() + rule
+			}
 		}
-		fmt.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", name, l.Start, verdict(l), l.Kind, rule, oneLine(l.Written), oneLine(l.Address), resolved)
+		fmt.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", shownName, l.Start, verdict(l), l.Kind, rule, oneLine(written(css, l)), oneLine(l.Address), oneLine(resolved))
 		if l.Reason != "" {
-			fmt.Fprintf(w, "    reason:   %s\n", l.Reason)
+			fmt.Fprintf(w, "    reason:   %s\n", safetext.Clean(l.Reason))
 		}
 		if l.Second {
 			fmt.Fprintf(w, "    seen only by the second, independent CSS reader\n")
@@ -200,19 +222,70 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 		} else {
 			warns++
 		}
-		fmt.Fprintf(w, "%s\n", f)
+		if shownWithLoad(res.Loads, f) {
+			continue // the load above says it, with its reason
+		}
+		where := shownName
+		if f.Start.IsValid() {
+			where += ":" + f.Start.String()
+		}
+		fmt.Fprintf(w, "%s: %s %s: %s\n", where, f.Severity, f.Rule, safetext.Clean(f.Message))
 		if f.Start.IsValid() {
 			fmt.Fprintf(w, "    %s\n", oneLine(lines.Text(f.Start.Line)))
 		}
 	}
 	for _, r := range removals {
-		fmt.Fprintf(w, "%s:%s\n", name, r)
+		fmt.Fprintf(w, "%s:%s\n", shownName, safetext.Clean(r.String()))
 	}
 	if opts.Sanitize != "" {
-		fmt.Fprintf(w, "wrote %s: %d part(s) left out\n", opts.Sanitize, len(removals))
+		fmt.Fprintf(w, "wrote %s: %s left out\n", safetext.Clean(opts.Sanitize), countOf(len(removals), "part"))
 	}
-	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", name, countOf(len(res.Loads), "load"), countOf(errs, "error"), countOf(warns, "warning"))
+	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", shownName, countOf(len(res.Loads), "load"), countOf(errs, "error"), countOf(warns, "warning"))
 	return err
+}
+
+// verdictFinding returns the finding that carries a load's refusal.
+func verdictFinding(fs []finding.Finding, l cssguard.Load) (finding.Finding, bool) {
+	for _, f := range fs {
+		if f.Start == l.Start && f.Rule == l.RuleID() {
+			return f, true
+		}
+	}
+	return finding.Finding{}, false
+}
+
+// shownWithLoad reports whether a finding is the verdict or a warning of a
+// load printed above it, at the same place.
+func shownWithLoad(loads []cssguard.Load, f finding.Finding) bool {
+	for _, l := range loads {
+		if l.Start != f.Start {
+			continue
+		}
+		if l.RuleID() == f.Rule || slices.Contains(l.WarningIDs(), f.Rule) {
+			return true
+		}
+	}
+	return false
+}
+
+// written returns the load's source text, with the closing parenthesis of
+// a url("…") or src("…") whose address is a quoted string: the guard's span
+// ends with the string.
+func written(css []byte, l cssguard.Load) string {
+	w := l.Written
+	open := strings.IndexByte(w, '(')
+	if open <= 0 || strings.HasSuffix(w, ")") || l.Offset < 0 || l.Offset+len(w) > len(css) {
+		return w
+	}
+	rest := css[l.Offset+len(w):]
+	i := 0
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r' || rest[i] == '\f') {
+		i++
+	}
+	if i < len(rest) && rest[i] == ')' {
+		return w + string(rest[:i+1])
+	}
+	return w
 }
 
 func countOf(n int, word string) string {
@@ -222,18 +295,10 @@ func countOf(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// oneLine keeps a text on one line and readable: control characters are
-// shown as escapes, long text is cut.
+// oneLine keeps a text on one line and readable: unsafe characters are
+// shown as escapes (safetext.Clean), long text is cut.
 func oneLine(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) || r == 0x2028 || r == 0x2029 {
-			fmt.Fprintf(&b, "\\u%04X", r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	q := b.String()
+	q := safetext.Clean(s)
 	if r := []rune(q); len(r) > 160 {
 		q = string(r[:157]) + "…"
 	}
@@ -243,6 +308,7 @@ func oneLine(s string) string {
 type cssJSON struct {
 	Version  int           `json:"version"`
 	File     string        `json:"file"`
+	Manifest string        `json:"manifest,omitempty"`
 	Mode     string        `json:"mode"`
 	Refused  bool          `json:"refused"`
 	Loads    []cssLoadJSON `json:"loads"`
@@ -282,14 +348,14 @@ type cssRemoval struct {
 	Message string   `json:"message"`
 }
 
-func writeCSSJSON(w io.Writer, opts *cssOptions, res *cssguard.Result, removals []cssguard.Removal) error {
-	doc := cssJSON{Version: 1, File: opts.File, Mode: "stylesheet", Refused: finding.HasErrors(res.Findings), Loads: []cssLoadJSON{}, Findings: []cssFinding{}}
+func writeCSSJSON(w io.Writer, opts *cssOptions, css []byte, res *cssguard.Result, removals []cssguard.Removal) error {
+	doc := cssJSON{Version: 1, File: opts.File, Manifest: opts.Manifest, Mode: "stylesheet", Refused: finding.HasErrors(res.Findings), Loads: []cssLoadJSON{}, Findings: []cssFinding{}}
 	if opts.Script {
 		doc.Mode = "script"
 	}
 	for _, l := range res.Loads {
 		doc.Loads = append(doc.Loads, cssLoadJSON{
-			Line: l.Start.Line, Column: l.Start.Column, Kind: l.Kind, Written: l.Written, Address: l.Address,
+			Line: l.Start.Line, Column: l.Start.Column, Kind: l.Kind, Written: written(css, l), Address: l.Address,
 			Resolved: l.Resolved, Host: l.Host, Verdict: verdict(l), Rule: l.RuleID(), Reason: l.Reason,
 			Warnings: l.WarningIDs(), Second: l.Second,
 		})
@@ -300,8 +366,13 @@ func writeCSSJSON(w io.Writer, opts *cssOptions, res *cssguard.Result, removals 
 	for _, r := range removals {
 		doc.Removed = append(doc.Removed, cssRemoval{Line: r.Start.Line, Column: r.Start.Column, What: r.What, Text: r.Text, Rules: r.Rules, Message: r.Message})
 	}
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := w.Write(safetext.EscapeJSON(buf.Bytes()))
+	return err
 }

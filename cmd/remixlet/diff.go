@@ -8,6 +8,7 @@ import (
 
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/digest"
 )
 
@@ -19,7 +20,7 @@ type diffOptions struct {
 	Format   string
 }
 
-func newDiffCmd(io streams) *cobra.Command {
+func newDiffCmd(std streams) *cobra.Command {
 	opts := &diffOptions{}
 	cmd := &cobra.Command{
 		Use:   "diff [OLD] NEW",
@@ -27,8 +28,10 @@ func newDiffCmd(io streams) *cobra.Command {
 		Long: `Compare a new version of a remixlet (NEW) with the running one (OLD; leave it
 out for a new remixlet) and make the activation decision:
 
-  refuse    the new manifest has a permission that is neither in the running
-            version nor allowed in the chat (--allowed)
+  refuse    the new files do not pass every check remixlet lint makes (the
+            findings are listed first), or the new manifest has a permission
+            that is neither in the running version nor allowed in the chat
+            (--allowed)
   dialog    it would run on a site the running version does not (a new host,
             scheme or wider pattern; every site; for a new remixlet, any site
             other than the chat's), its network rules differ, or a remixlet
@@ -51,7 +54,7 @@ first, 2 could not run.`,
 			if len(args) == 2 {
 				opts.Old = args[0]
 			}
-			return runDiff(opts, io)
+			return runDiff(opts, std)
 		},
 	}
 	cmd.Flags().StringVar(&opts.ChatSite, "chat-site", "", "the `URL` of the page the chat started on")
@@ -60,20 +63,17 @@ first, 2 could not run.`,
 	return cmd
 }
 
-func runDiff(opts *diffOptions, io streams) error {
+func runDiff(opts *diffOptions, std streams) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return fmt.Errorf("unknown format %q: use text or json", opts.Format)
 	}
-	in := activation.Input{Allowed: opts.Allowed, ChatSite: opts.ChatSite}
-	labels := activation.Labels{New: opts.New, Running: opts.Old}
-	newVersion, refused, err := loadVersion(opts.New)
+	// The new files get every check lint makes: the decision never says
+	// "activate" for files lint refuses.
+	checked, err := approval.CheckDir(opts.New)
 	if err != nil {
 		return err
 	}
-	if refused != nil {
-		return reportRefused(io, refused)
-	}
-	in.New, labels.NewDigest = newVersion, newVersion.Digest
+	p := approval.Proposal{New: checked, Allowed: opts.Allowed, ChatSite: opts.ChatSite}
 	if opts.Old != "" {
 		old, refused, err := loadVersion(opts.Old)
 		if err != nil {
@@ -82,29 +82,21 @@ func runDiff(opts *diffOptions, io streams) error {
 		if refused != nil {
 			return fmt.Errorf("the running version: %v", refused)
 		}
-		in.Running, labels.RunningDigest = old, old.Digest
+		p.Running = old
 	}
-	d, err := activation.Decide(in)
-	var me *activation.ManifestError
-	if errors.As(err, &me) && me.Label == opts.New {
-		for _, f := range me.Findings {
-			fmt.Fprintln(io.Out, f)
-		}
-		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", err)
-		return exitError{exitRefused}
-	}
+	d, err := approval.Decide(p)
 	if err != nil {
 		return err
 	}
 	if opts.Format == "json" {
-		err = activation.WriteJSON(io.Out, d, labels)
+		err = d.WriteJSON(std.Out)
 	} else {
-		err = activation.WriteText(io.Out, d, labels)
+		err = d.WriteText(std.Out)
 	}
 	if err != nil {
 		return err
 	}
-	if code := d.Outcome.ExitCode(); code != exitOK {
+	if code := d.Outcome().ExitCode(); code != exitOK {
 		return exitError{code}
 	}
 	return nil

@@ -14,7 +14,7 @@ type digestOptions struct {
 	Dir string
 }
 
-func newDigestCmd(io streams) *cobra.Command {
+func newDigestCmd(std streams) *cobra.Command {
 	opts := &digestOptions{}
 	return &cobra.Command{
 		Use:   "digest DIR",
@@ -31,12 +31,12 @@ Exit status: 0 printed, 1 the folder is refused, 2 could not run.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Dir = args[0]
-			return runDigest(opts, io)
+			return runDigest(opts, std)
 		},
 	}
 }
 
-func runDigest(opts *digestOptions, io streams) error {
+func runDigest(opts *digestOptions, std streams) error {
 	pkg, err := analysis.Load(opts.Dir)
 	if err != nil {
 		return err
@@ -44,11 +44,20 @@ func runDigest(opts *digestOptions, io streams) error {
 	sum, err := digest.Package(pkg)
 	var refused *digest.RefusedError
 	if errors.As(err, &refused) {
-		return reportRefused(io, refused)
+		return reportRefused(std, refused)
 	}
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(io.Out, sum)
+	_, err = fmt.Fprintln(std.Out, sum)
 	return err
+}
+
+// reportRefused prints what the loader refused and returns exit status 1.
+func reportRefused(std streams, refused *digest.RefusedError) error {
+	for _, f := range refused.Findings {
+		fmt.Fprintln(std.Out, f)
+	}
+	fmt.Fprintf(std.ErrOut, "remixlet: %v\n", refused)
+	return exitError{exitRefused}
 }

@@ -93,7 +93,7 @@ func packageGraph(t *testing.T) string {
 		}
 		return walk(from)
 	}
-	id := func(path string) string { return strings.ReplaceAll(path, "/", "_") }
+	id := func(path string) string { return strings.NewReplacer("/", "_", "-", "_").Replace(path) } // mermaid ids: letters, digits, _
 	var b strings.Builder
 	b.WriteString("```mermaid\nflowchart TD\n")
 	for _, name := range names {

@@ -14,7 +14,7 @@ type explainOptions struct {
 	Rule string
 }
 
-func newExplainCmd(io streams) *cobra.Command {
+func newExplainCmd(std streams) *cobra.Command {
 	opts := &explainOptions{}
 	return &cobra.Command{
 		Use:   "explain [RULE]",
@@ -32,7 +32,7 @@ func newExplainCmd(io streams) *cobra.Command {
 			if len(args) == 1 {
 				opts.Rule = args[0]
 			}
-			return runExplain(opts, io)
+			return runExplain(opts, std)
 		},
 	}
 }
@@ -47,15 +47,19 @@ func ruleList() string {
 	return b.String()
 }
 
-func runExplain(opts *explainOptions, io streams) error {
+func runExplain(opts *explainOptions, std streams) error {
 	if opts.Rule == "" {
-		_, err := fmt.Fprint(io.Out, ruleList())
+		_, err := fmt.Fprint(std.Out, ruleList())
 		return err
 	}
 	r, ok := finding.Lookup(opts.Rule)
 	if !ok {
-		return fmt.Errorf("no rule %q: run 'remixlet explain' for the list", opts.Rule)
+		var ids []string
+		for _, r := range finding.Rules() {
+			ids = append(ids, r.ID)
+		}
+		return fmt.Errorf("no rule %q%s: run 'remixlet explain' for the list", opts.Rule, hint(opts.Rule, ids))
 	}
-	_, err := fmt.Fprintf(io.Out, "%s (%s)\n%s\n\nWhy: %s\n\nDo instead: %s\n", r.ID, r.Severity, r.Title, r.Why, r.Fix)
+	_, err := fmt.Fprintf(std.Out, "%s (%s)\n%s\n\nWhy: %s\n\nDo instead: %s\n", r.ID, r.Severity, r.Title, r.Why, r.Fix)
 	return err
 }

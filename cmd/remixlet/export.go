@@ -1,15 +1,10 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/spf13/cobra"
-
-	"github.com/remixlet/remixlet/store"
 )
 
 type exportOptions struct {
@@ -19,21 +14,28 @@ type exportOptions struct {
 	Out     string
 }
 
-func newExportCmd(io streams) *cobra.Command {
+func newExportCmd(std streams) *cobra.Command {
 	opts := &exportOptions{}
 	cmd := &cobra.Command{
 		Use:   "export ID [VERSION] OUT",
 		Short: "Write a stored version back out as a folder",
 		Long: `Write version VERSION of remixlet ID (the running version when left out) to the
 folder OUT, which must not exist or be empty, so that it can be diffed or
-linted. The files are checked against the version's digest before they are
-written.
+linted. The whole store is checked as it is read.
+
+With two arguments the second is OUT; a number there is taken for a VERSION
+without OUT and refused (write ./3 for a folder named 3).
 ` + storeHelp + `
 
 Exit status: 0 written, 2 no such version or could not run.`,
 		Args: cobra.RangeArgs(2, 3),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.ID, opts.Out = args[0], args[len(args)-1]
+			if len(args) == 2 {
+				if _, err := strconv.Atoi(args[1]); err == nil {
+					return fmt.Errorf("export %s %s: give the folder to write to after the version (remixlet export %s %s OUT); to write the running version into a folder named %s, write ./%s", args[0], args[1], args[0], args[1], args[1], args[1])
+				}
+			}
 			if len(args) == 3 {
 				n, err := parseVersionNumber(args[1])
 				if err != nil {
@@ -41,7 +43,7 @@ Exit status: 0 written, 2 no such version or could not run.`,
 				}
 				opts.Version = n
 			}
-			return runExport(opts, io)
+			return runExport(opts, std)
 		},
 	}
 	addStoreFlag(cmd, &opts.storeOptions)
@@ -56,68 +58,15 @@ func parseVersionNumber(s string) (int, error) {
 	return n, nil
 }
 
-func runExport(opts *exportOptions, io streams) error {
-	v, err := opts.version()
+func runExport(opts *exportOptions, std streams) error {
+	flow, err := opts.flow()
 	if err != nil {
 		return err
 	}
-	if err := writeVersion(v, opts.Out); err != nil {
+	v, err := flow.Export(opts.ID, opts.Version, opts.Out)
+	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(io.Out, "wrote version %d of %s to %s (%s)\n", v.Number, v.Remixlet, opts.Out, v.Digest)
+	_, err = fmt.Fprintf(std.Out, "wrote version %d of %s to %s (%s)\n", v.Number, v.Remixlet, opts.Out, v.Digest)
 	return err
-}
-
-// version reads the version to export: the numbered one, or the running one.
-func (opts *exportOptions) version() (*store.Version, error) {
-	if err := store.CheckID(opts.ID); err != nil {
-		return nil, err
-	}
-	s, err := opts.open()
-	if err != nil {
-		return nil, err
-	}
-	if opts.Version == 0 {
-		v, err := s.Current(opts.ID)
-		if err == nil && v == nil {
-			err = fmt.Errorf("the store %s has no remixlet %q", s.Dir, opts.ID)
-		}
-		return v, err
-	}
-	v, err := s.Version(opts.ID, opts.Version)
-	if errors.Is(err, store.ErrNoVersion) {
-		return nil, fmt.Errorf("the store %s has no version %d of %q: run remixlet history %s", s.Dir, opts.Version, opts.ID, opts.ID)
-	}
-	return v, err
-}
-
-// writeVersion writes a version's files into dir, which must not exist or
-// be empty. No file is overwritten.
-func writeVersion(v *store.Version, dir string) error {
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		if !errors.Is(err, os.ErrExist) {
-			return err
-		}
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return err
-		}
-		if len(entries) > 0 {
-			return fmt.Errorf("%s is not empty: export into a new folder", dir)
-		}
-	}
-	for _, f := range v.Files {
-		out, err := os.OpenFile(filepath.Join(dir, f.Name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			return err
-		}
-		if _, err := out.Write(f.Data); err != nil {
-			out.Close()
-			return err
-		}
-		if err := out.Close(); err != nil {
-			return err
-		}
-	}
-	return nil
 }

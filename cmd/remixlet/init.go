@@ -12,7 +12,7 @@ type initOptions struct {
 	Dir string
 }
 
-func newInitCmd(io streams) *cobra.Command {
+func newInitCmd(std streams) *cobra.Command {
 	opts := &initOptions{}
 	return &cobra.Command{
 		Use:   "init DIR",
@@ -28,19 +28,19 @@ Exit status: 0 written, 2 could not run (DIR is not empty).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Dir = args[0]
-			return runInit(opts, io)
+			return runInit(opts, std)
 		},
 	}
 }
 
-func runInit(opts *initOptions, io streams) error {
+func runInit(opts *initOptions, std streams) error {
 	names, err := build.Init(opts.Dir)
 	if err != nil {
 		return err
 	}
 	for _, n := range names {
-		fmt.Fprintf(io.Out, "wrote %s/%s\n", opts.Dir, n)
+		fmt.Fprintf(std.Out, "wrote %s/%s\n", opts.Dir, n)
 	}
-	_, err = fmt.Fprintf(io.Out, "next: edit %s/src/main.ts, then run: remixlet build %s OUT\n", opts.Dir, opts.Dir)
+	_, err = fmt.Fprintf(std.Out, "next: edit %s/src/main.ts, then run: remixlet build %s OUT\n", opts.Dir, opts.Dir)
 	return err
 }

@@ -1,48 +1,81 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
-	"github.com/remixlet/remixlet/analysis"
-	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/config"
+	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/report"
+	"github.com/remixlet/remixlet/workspace"
 )
 
 type lintOptions struct {
-	Dirs    []string
-	Formats []string // "text", "sarif=out.sarif", ...
+	Paths       []string
+	Formats     []string // "text", "sarif=out.sarif", ...
+	Config      string
+	Baseline    string
+	MaxWarnings int
+	Quiet       bool
+	AllowEmpty  bool
 }
 
-func newLintCmd(io streams) *cobra.Command {
+func newLintCmd(std streams) *cobra.Command {
 	opts := &lintOptions{}
 	cmd := &cobra.Command{
-		Use:   "lint DIR...",
-		Short: "Run every check on stored remixlets",
-		Long: `Run every check on one or more stored remixlet folders: the files the folder
-holds, manifest.json, script.js, style.css and rules.json.
+		Use:   "lint PATH...",
+		Short: "Run every check on the remixlets in folders",
+		Long: `Run every check on stored remixlets: the files each folder holds,
+manifest.json, script.js, style.css and rules.json.
+
+A PATH that holds manifest.json is one remixlet; any other folder is searched
+for remixlets (hidden folders and node_modules are skipped, links are not
+followed); a file stands for the remixlet folder that holds it, and a file in
+none (a README beside the remixlets) is not a finding. Outputs name each
+remixlet by its path from the working folder.
+
+Every remixlet.config.json from a remixlet's folder up to the repository root
+applies (and --config FILE too): each can only tighten the checks. Inline
+suppressions (// remixlet-ignore-next-line RULE -- reason) silence warnings
+only. Warnings recorded in --baseline FILE (remixlet baseline) do not count.
 
 Findings are printed as file:line:column: severity rule-id: message. Run
-'remixlet explain' for the table of rules.
+'remixlet explain' for the table of rules. --format takes text, json, sarif,
+github or agent, optionally with =FILE to write that format to a file; repeat
+it to write several formats in one run. At most one format goes to standard
+output. With the github format, $GITHUB_STEP_SUMMARY (when set) gets a table of
+findings per rule. agent is for the AI agent that wrote the remixlet: one line
+per finding, every text from the files fenced as data between markers that
+carry a random nonce. Text on a terminal is in colour unless NO_COLOR is set.
 
---format takes text, json, sarif or github, optionally with =FILE to write that
-format to a file; repeat it to write several formats in one run. At most one
-format goes to standard output. Folders are checked in parallel, one per core.
-
-Exit status: 0 nothing refused, 1 a finding of severity error, 2 could not run.`,
-		Example: `  remixlet lint testdata/examples/hide-promoted
-  remixlet lint --format sarif=remixlet.sarif --format text remixlets/*`,
+Exit status: 0 nothing refused, 1 a finding of severity error (or more
+warnings than --max-warnings or a config's maxWarnings allows), 2 could not
+run (a path that does not exist or holds no remixlet, an unreadable config).`,
+		Example: `  remixlet lint remixlets/hide-promoted
+  remixlet lint .
+  remixlet lint --max-warnings 0 --format sarif=remixlet.sarif --format text remixlets
+  remixlet lint --baseline remixlet-baseline.json remixlets`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Dirs = args
-			return runLint(opts, io)
+			opts.Paths = args
+			return runLint(opts, std)
 		},
 	}
 	cmd.Flags().StringArrayVarP(&opts.Formats, "format", "f", []string{"text"}, "output `format[=FILE]`: "+strings.Join(report.Formats, ", "))
+	cmd.Flags().StringVar(&opts.Config, "config", "", "a config `FILE` that applies on top of every remixlet.config.json found")
+	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "warnings recorded in this `FILE` (remixlet baseline) do not count")
+	cmd.Flags().IntVar(&opts.MaxWarnings, "max-warnings", -1, "refuse the run when more than `N` warnings count (0: any warning refuses)")
+	cmd.Flags().BoolVarP(&opts.Quiet, "quiet", "q", false, "show errors only (warnings still count for --max-warnings)")
+	cmd.Flags().BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0 when the paths hold no remixlet (for hooks given every file a commit touches)")
 	return cmd
 }
 
@@ -57,7 +90,7 @@ func parseFormats(specs []string) ([]output, error) {
 	for _, spec := range specs {
 		format, file, _ := strings.Cut(spec, "=")
 		if !report.ValidFormat(format) {
-			return nil, fmt.Errorf("unknown format %q: use %s", format, strings.Join(report.Formats, ", "))
+			return nil, fmt.Errorf("unknown format %q: use %s%s", format, strings.Join(report.Formats, ", "), hint(format, report.Formats))
 		}
 		if file == "" {
 			toStdout++
@@ -81,46 +114,127 @@ func lessGC() {
 	}
 }
 
-func runLint(opts *lintOptions, io streams) error {
+func runLint(opts *lintOptions, std streams) error {
 	outs, err := parseFormats(opts.Formats)
 	if err != nil {
 		return err
 	}
+	if opts.MaxWarnings < -1 {
+		return fmt.Errorf("--max-warnings takes a number of warnings, 0 or more")
+	}
 	lessGC()
-	results := analysis.RunAll(opts.Dirs, lint.Analyzers)
-	tool := report.Tool{Name: "remixlet", Version: toolVersion(), URI: "https://github.com/remixlet/remixlet"}
+	run, err := workspace.Lint(workspace.Options{
+		Paths: opts.Paths, Config: opts.Config, Baseline: opts.Baseline,
+		MaxWarnings: opts.MaxWarnings, AllowEmpty: opts.AllowEmpty,
+	})
+	if err != nil {
+		return err
+	}
+	if len(run.Results) == 0 { // --allow-empty, and nothing to check
+		fmt.Fprintf(std.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
+		return nil
+	}
+	in := reportInput(run, opts.Baseline)
+	textOnStdout := false
 	for _, o := range outs {
-		if err := writeOutput(o, tool, results, io); err != nil {
+		textOnStdout = textOnStdout || (o.file == "" && o.format == "text")
+		ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(std.Out)}
+		if err := writeOutput(o, in, ro, std); err != nil {
 			return err
 		}
-	}
-	code := exitOK
-	for _, r := range results {
-		switch {
-		case r.Err != nil:
-			fmt.Fprintf(io.ErrOut, "remixlet: %s: %v\n", r.Dir, r.Err)
-			code = exitUsage
-		case r.Refused() && code == exitOK:
-			code = exitRefused
+		if o.format == "github" {
+			if err := appendStepSummary(in); err != nil {
+				return err
+			}
 		}
 	}
-	if code != exitOK {
-		return exitError{code}
+	if !textOnStdout {
+		// The text output says why a folder could not be checked; when it
+		// does not go to the terminal, say it once here.
+		for _, r := range run.Results {
+			if r.Err != nil {
+				fmt.Fprintf(std.ErrOut, "remixlet: could not check %s\n", safetext.Clean(r.Err.Error()))
+			}
+		}
+	}
+	switch {
+	case run.CouldNotCheck():
+		return exitError{exitUsage}
+	case run.Refused():
+		return exitError{exitRefused}
 	}
 	return nil
 }
 
-func writeOutput(o output, tool report.Tool, results []*analysis.Result, io streams) error {
+// reportInput turns a run into what the formats print.
+func reportInput(run *workspace.Run, baselineFile string) *report.Input {
+	in := &report.Input{
+		Tool:       report.Tool{Name: "remixlet", Version: toolVersion(), URI: buildinfo.Homepage},
+		Results:    run.Results,
+		Baseline:   baselineFile,
+		Baselined:  run.Baseline.Matched,
+		Stale:      run.Baseline.Stale,
+		Suppressed: run.Suppressed,
+	}
+	for _, f := range run.Configs {
+		if len(f.Findings) > 0 {
+			in.Sources = append(in.Sources, configSource(f))
+		}
+	}
+	for _, l := range run.Limits {
+		in.Limits = append(in.Limits, report.Limit{Max: l.Max, From: l.From, Warnings: l.Warnings})
+	}
+	return in
+}
+
+func configSource(f *config.File) report.Source {
+	return report.Source{Path: f.Path, Data: f.Source, Findings: f.Findings}
+}
+
+func writeOutput(o output, in *report.Input, ro report.Options, std streams) error {
 	if o.file == "" {
-		return report.Write(io.Out, o.format, tool, results)
+		return report.WriteInput(std.Out, o.format, in, ro)
 	}
 	f, err := os.Create(o.file)
 	if err != nil {
-		return err
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot write %s: its folder does not exist", safetext.Clean(o.file))
+		}
+		return fmt.Errorf("cannot write the %s output: %s", o.format, describeErr(err))
 	}
-	if err := report.Write(f, o.format, tool, results); err != nil {
+	if err := report.WriteInput(f, o.format, in, ro); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// appendStepSummary adds the run's summary to the GitHub step summary,
+// when the job has one.
+func appendStepSummary(in *report.Input) error {
+	path := os.Getenv("GITHUB_STEP_SUMMARY")
+	if path == "" {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("the step summary (GITHUB_STEP_SUMMARY) %s", describeErr(err))
+	}
+	if err := report.WriteStepSummary(f, in); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// useColor reports whether text to w should be in colour: w is a
+// terminal, NO_COLOR is unset or empty (no-color.org), and TERM is not
+// "dumb".
+func useColor(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && colorAllowed(term.IsTerminal(int(f.Fd())), os.Getenv)
+}
+
+func colorAllowed(terminal bool, getenv func(string) string) bool {
+	return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 }

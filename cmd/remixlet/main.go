@@ -9,25 +9,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
-// version is set at build time with -ldflags "-X main.version=v1.2.3";
-// otherwise it comes from the module's build information.
-var version = ""
-
-func toolVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
+// toolVersion is the version release builds stamp (package buildinfo).
+func toolVersion() string { return buildinfo.Version() }
 
 // streams are where a command reads and writes; tests pass buffers.
 type streams struct {
@@ -53,8 +47,8 @@ func main() {
 }
 
 // execute runs the command line and returns the exit status.
-func execute(args []string, io streams) int {
-	root := newRootCmd(io)
+func execute(args []string, std streams) int {
+	root := newRootCmd(std)
 	root.SetArgs(args)
 	err := root.Execute()
 	var ee exitError
@@ -64,12 +58,34 @@ func execute(args []string, io streams) int {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintf(io.ErrOut, "remixlet: %v\n", err)
+		fmt.Fprintf(std.ErrOut, "remixlet: %s\n", cleanLines(plainMessage(err)))
 		return exitUsage
 	}
 }
 
-func newRootCmd(io streams) *cobra.Command {
+// plainMessage is err's text with the operating system's wording of a
+// path error ("stat x: no such file or directory") in plain words ("x
+// does not exist"), wherever a command let one through.
+func plainMessage(err error) string {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = strings.Replace(msg, pe.Error(), plainerr.Describe(pe), 1)
+	}
+	return msg
+}
+
+// cleanLines makes an error harmless on a terminal (it may quote a file
+// name or a path given on the command line), keeping its line breaks.
+func cleanLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = safetext.Clean(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func newRootCmd(std streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "remixlet",
 		Short: "Check and package remixlets",
@@ -83,30 +99,35 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		SilenceErrors: true,
 		Version:       toolVersion(),
 	}
-	root.SetIn(io.In)
-	root.SetOut(io.Out)
-	root.SetErr(io.ErrOut)
+	root.SetIn(std.In)
+	root.SetOut(std.Out)
+	root.SetErr(std.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())
 	})
 	root.AddCommand(
-		newLintCmd(io),
-		newDiffCmd(io),
-		newDigestCmd(io),
-		newApproveCmd(io),
-		newActivateCmd(io),
-		newHistoryCmd(io),
-		newRestoreCmd(io),
-		newDeleteCmd(io),
-		newExportCmd(io),
-		newBuildCmd(io),
-		newInitCmd(io),
-		newTypesCmd(io),
-		newCSSCmd(io),
-		newExplainCmd(io),
-		newSchemaCmd(io),
-		newNetrulesCmd(io),
-		newVersionCmd(io),
+		newLintCmd(std),
+		newDiffCmd(std),
+		newDigestCmd(std),
+		newApproveCmd(std),
+		newActivateCmd(std),
+		newHistoryCmd(std),
+		newRestoreCmd(std),
+		newDeleteCmd(std),
+		newExportCmd(std),
+		newListCmd(std),
+		newBuildCmd(std),
+		newInitCmd(std),
+		newTypesCmd(std),
+		newCSSCmd(std),
+		newExplainCmd(std),
+		newSchemaCmd(std),
+		newNetrulesCmd(std),
+		newVersionCmd(std),
+		newBaselineCmd(std),
 	)
+	for _, c := range root.Commands() {
+		plainArgs(c)
+	}
 	return root
 }

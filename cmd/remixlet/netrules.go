@@ -20,7 +20,7 @@ type netrulesOptions struct {
 	Sanitize    string // path to write rules.json without the left-out rules
 }
 
-func newNetrulesCmd(io streams) *cobra.Command {
+func newNetrulesCmd(std streams) *cobra.Command {
 	opts := &netrulesOptions{}
 	cmd := &cobra.Command{
 		Use:   "netrules DIR",
@@ -46,7 +46,7 @@ Exit status: 0 the installed form was printed, 1 the rules are refused,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Dir = args[0]
-			return runNetrules(opts, io)
+			return runNetrules(opts, std)
 		},
 	}
 	cmd.Flags().StringVar(&opts.ExtensionID, "extension-id", "", "the installing extension's `ID` (32 letters a-p); required for a remixlet that runs on every site")
@@ -54,7 +54,7 @@ Exit status: 0 the installed form was printed, 1 the rules are refused,
 	return cmd
 }
 
-func runNetrules(opts *netrulesOptions, io streams) error {
+func runNetrules(opts *netrulesOptions, std streams) error {
 	pkg, err := analysis.Load(opts.Dir)
 	if err != nil {
 		return err
@@ -67,7 +67,7 @@ func runNetrules(opts *netrulesOptions, io streams) error {
 		return res.Err
 	}
 	for _, f := range res.Findings {
-		fmt.Fprintf(io.ErrOut, "%s\n", describe(opts.Dir, f))
+		fmt.Fprintf(std.ErrOut, "%s\n", describe(opts.Dir, f))
 	}
 	if res.Refused() {
 		return exitError{exitRefused}
@@ -83,16 +83,16 @@ func runNetrules(opts *netrulesOptions, io streams) error {
 	}
 	for _, lo := range checked.LeftOut {
 		for _, why := range lo.Reasons {
-			fmt.Fprintf(io.ErrOut, "left out %s (%s:%s): %s\n", lo.Rule.Name(), netrules.FileName, why.Start, why.Message)
+			fmt.Fprintf(std.ErrOut, "left out %s (%s:%s): %s\n", lo.Rule.Name(), netrules.FileName, why.Start, why.Message)
 		}
 	}
 	if opts.Sanitize != "" {
 		if err := os.WriteFile(opts.Sanitize, checked.WithoutLeftOut(), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(io.ErrOut, "wrote %s: %d rule(s) kept, %d left out\n", opts.Sanitize, len(checked.Kept()), len(checked.LeftOut))
+		fmt.Fprintf(std.ErrOut, "wrote %s: %s kept, %d left out\n", opts.Sanitize, countOf(len(checked.Kept()), "rule"), len(checked.LeftOut))
 	}
-	_, err = io.Out.Write(installed)
+	_, err = std.Out.Write(installed)
 	return err
 }
 

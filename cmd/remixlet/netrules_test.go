@@ -47,8 +47,8 @@ func TestNetrulesCommand(t *testing.T) {
 		{"every site with the id", []string{"netrules", "--extension-id", extensionID, everySite}, 0, `"excludedInitiatorDomains":["` + extensionID + `"]`, ""},
 		{"bad id", []string{"netrules", "--extension-id", "nope", everySite}, 2, "", "not an extension id"},
 		{"no rules", []string{"netrules", noRules}, 2, "", "has no rules.json"},
-		{"no folder", []string{"netrules", filepath.Join(noRules, "nope")}, 2, "", "no such file"},
-		{"schema rules", []string{"schema", "rules"}, 0, `"$id": "https://remixlet.dev/schema/rules.json"`, ""},
+		{"no folder", []string{"netrules", filepath.Join(noRules, "nope")}, 2, "", "nope does not exist"},
+		{"schema rules", []string{"schema", "rules"}, 0, `"$id": "https://raw.githubusercontent.com/remixlet/remixlet/main/netrules/rules.schema.json"`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := run(t, tc.args...)
@@ -68,7 +68,7 @@ func TestNetrulesSanitize(t *testing.T) {
 	})
 	out := filepath.Join(t.TempDir(), "rules.json")
 	code, _, errOut := run(t, "netrules", "--sanitize", out, dir)
-	if code != 0 || !strings.Contains(errOut, "1 rule(s) kept, 1 left out") {
+	if code != 0 || !strings.Contains(errOut, "1 rule kept, 1 left out") {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
 	data, err := os.ReadFile(out)

@@ -3,13 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
-	"github.com/remixlet/remixlet/activation"
-	"github.com/remixlet/remixlet/digest"
-	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -18,10 +15,10 @@ type restoreOptions struct {
 	ID          string
 	Version     int
 	Yes         bool
-	Interactive bool // standard input is a terminal: ask there
+	Interactive bool // standard input and standard error are a terminal: ask there
 }
 
-func newRestoreCmd(io streams) *cobra.Command {
+func newRestoreCmd(std streams) *cobra.Command {
 	opts := &restoreOptions{}
 	cmd := &cobra.Command{
 		Use:   "restore ID VERSION",
@@ -30,7 +27,7 @@ func newRestoreCmd(io streams) *cobra.Command {
 with the reasons stored in them, checks its files again with today's analyzers
 and API window, and, once confirmed (--yes, or y typed on a terminal), stores
 them as a new version. History is never rewritten: the versions in between
-stay.
+stay. A deleted remixlet has no versions to restore.
 ` + storeHelp + `
 
 Exit status: 0 restored, 1 refused by today's checks or not confirmed,
@@ -43,8 +40,8 @@ Exit status: 0 restored, 1 refused by today's checks or not confirmed,
 				return err
 			}
 			opts.Version = n
-			opts.Interactive = isTerminal(io.In)
-			return runRestore(opts, io)
+			opts.Interactive = isTerminal(std.In, std.ErrOut)
+			return runRestore(opts, std)
 		},
 	}
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "the person read the permissions and allows them")
@@ -52,65 +49,37 @@ Exit status: 0 restored, 1 refused by today's checks or not confirmed,
 	return cmd
 }
 
-func runRestore(opts *restoreOptions, io streams) error {
-	export := &exportOptions{storeOptions: opts.storeOptions, ID: opts.ID, Version: opts.Version}
-	v, err := export.version()
+func runRestore(opts *restoreOptions, std streams) error {
+	flow, err := opts.flow()
 	if err != nil {
 		return err
 	}
-	s, err := opts.open()
-	if err != nil {
+	plan, err := flow.PlanRestore(opts.ID, opts.Version)
+	var refused *approval.Refusal
+	if err != nil && !errors.As(err, &refused) {
 		return err
 	}
-
+	v := plan.Version
 	// The one place the reasons the model wrote are shown: restoring
 	// brings back permissions the person approved long ago, and the
 	// reasons are what tells them apart.
-	fmt.Fprintf(io.Out, "Version %d of %s, stored %s (%s), asks for:\n", v.Number, v.Remixlet, v.Time.UTC().Format("2006-01-02 15:04:05 UTC"), v.Digest)
-	m := manifestOf(&activation.Version{Files: v.Files})
+	fmt.Fprintf(std.Out, "Version %d of %s, stored %s (%s), asks for:\n", v.Number, v.Remixlet, stamp(v.Time), v.Digest)
+	m := store.Manifest(v)
 	if m == nil || len(m.Permissions) == 0 {
-		fmt.Fprintln(io.Out, "  no permissions")
+		fmt.Fprintln(std.Out, "  no permissions")
 	} else {
 		for _, p := range m.Permissions {
-			fmt.Fprintf(io.Out, "  %s\n      reason: %q\n", p.Name, p.Reason)
+			fmt.Fprintf(std.Out, "  %s\n      reason: %q\n", p.Name, p.Reason)
 		}
 	}
-
-	// Today's checks, on the files exactly as a folder would hold them.
-	tmp, err := os.MkdirTemp("", "remixlet-restore-")
+	if refused != nil {
+		return printRefusal(std.Out, refused)
+	}
+	confirmed := opts.Yes || confirm(std, opts.Interactive, fmt.Sprintf("Restore version %d with these permissions?", v.Number))
+	restored, err := flow.Restore(plan, confirmed)
 	if err != nil {
-		return err
+		return printRefusal(std.Out, err)
 	}
-	defer os.RemoveAll(tmp)
-	dir := tmp + string(os.PathSeparator) + "files"
-	if err := writeVersion(v, dir); err != nil {
-		return err
-	}
-	c, err := check(dir)
-	if err != nil {
-		return err
-	}
-	if len(c.errors) > 0 {
-		if err := c.writeFindings(io.Out); err != nil {
-			return err
-		}
-		return refuse(io, finding.New(store.RuleRefused, "", finding.Position{}, "version %d of %s does not pass today's checks (%d errors above): it cannot be restored; approve and activate a fixed version instead", v.Number, v.Remixlet, len(c.errors)))
-	}
-	sum, err := digest.Package(c.result.Package)
-	if err != nil {
-		return err
-	}
-
-	if !opts.Yes && !confirm(io, opts.Interactive, fmt.Sprintf("Restore version %d with these permissions?", v.Number)) {
-		return refuse(io, finding.New(store.RuleNotConfirmed, "", finding.Position{}, "nothing was restored: read the permissions above, then run again with --yes if the person allows them"))
-	}
-	restored, err := s.Restore(opts.ID, opts.Version, sum)
-	if errors.Is(err, store.ErrNoVersion) {
-		return fmt.Errorf("version %d of %s is gone: it was deleted meanwhile", opts.Version, opts.ID)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(io.Out, "restored version %d of %s as version %d (%s)\n", opts.Version, opts.ID, restored.Number, restored.Digest)
+	_, err = fmt.Fprintf(std.Out, "restored version %d of %s as version %d (%s)\n", opts.Version, opts.ID, restored.Number, restored.Digest)
 	return err
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/remixlet/remixlet/baseline"
+	"github.com/remixlet/remixlet/config"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/netrules"
 )
@@ -20,9 +22,11 @@ type schemaOptions struct {
 var schemas = map[string]func() []byte{
 	"manifest": manifest.SchemaJSON,
 	"rules":    netrules.SchemaJSON,
+	"config":   config.SchemaJSON,
+	"baseline": baseline.SchemaJSON,
 }
 
-func newSchemaCmd(io streams) *cobra.Command {
+func newSchemaCmd(std streams) *cobra.Command {
 	opts := &schemaOptions{}
 	names := slices.Sorted(maps.Keys(schemas))
 	return &cobra.Command{
@@ -32,16 +36,17 @@ func newSchemaCmd(io streams) *cobra.Command {
 		ValidArgs: names,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Name = args[0]
-			return runSchema(opts, io)
+			return runSchema(opts, std)
 		},
 	}
 }
 
-func runSchema(opts *schemaOptions, io streams) error {
+func runSchema(opts *schemaOptions, std streams) error {
 	get, ok := schemas[opts.Name]
 	if !ok {
-		return fmt.Errorf("no schema %q: use one of %s", opts.Name, strings.Join(slices.Sorted(maps.Keys(schemas)), ", "))
+		names := slices.Sorted(maps.Keys(schemas))
+		return fmt.Errorf("no schema %q%s: use one of %s", opts.Name, hint(opts.Name, names), strings.Join(names, ", "))
 	}
-	_, err := io.Out.Write(get())
+	_, err := std.Out.Write(get())
 	return err
 }

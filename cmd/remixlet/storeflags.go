@@ -1,11 +1,12 @@
 package main
 
-// What the version-store commands (approve, activate, history, restore,
-// delete, export) share: the --store flag, the clock, checking a folder
-// with today's analyzers, and asking on a terminal.
+// What the version-store commands (approve, activate, list, history,
+// restore, delete, export) share: the --store flag, the clock, asking on
+// a terminal, and printing a refusal.
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,13 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/remixlet/remixlet/activation"
-	"github.com/remixlet/remixlet/analysis"
-	"github.com/remixlet/remixlet/digest"
-	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/lint"
-	"github.com/remixlet/remixlet/manifest"
-	"github.com/remixlet/remixlet/report"
+	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -40,7 +35,7 @@ const storeHelp = `
 The version store is one folder: --store PATH, else $REMIXLET_STORE, else
 $XDG_STATE_HOME/remixlet (~/.local/state/remixlet).`
 
-func (o *storeOptions) open() (*store.Store, error) {
+func (o *storeOptions) flow() (*approval.Flow, error) {
 	dir := o.Store
 	if dir == "" {
 		var err error
@@ -48,79 +43,45 @@ func (o *storeOptions) open() (*store.Store, error) {
 			return nil, err
 		}
 	}
-	return store.New(dir, store.Options{Now: o.Now, Timeout: o.Timeout}), nil
+	return &approval.Flow{Store: store.New(dir, store.Options{Now: o.Now, Timeout: o.Timeout})}, nil
 }
 
-// openAndCheck checks the remixlet id (when given), opens the store and
-// checks the folder: what approve and activate start with.
-func (o *storeOptions) openAndCheck(id, dir string) (*store.Store, *checked, error) {
-	if id != "" {
-		if err := store.CheckID(id); err != nil {
-			return nil, nil, err
-		}
+// storeArg is the --store flag to repeat in a hint, "" when the store
+// came from the environment.
+func (o *storeOptions) storeArg() string {
+	if o.Store == "" {
+		return ""
 	}
-	s, err := o.open()
-	if err != nil {
-		return nil, nil, err
+	return " --store " + shellQuote(o.Store)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@%+,") == "" {
+		return s
 	}
-	c, err := check(dir)
-	if err != nil {
-		return nil, nil, err
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// isTerminal reports whether a person can answer on r and read what w
+// shows: both are terminals.
+func isTerminal(r io.Reader, w io.Writer) bool {
+	in, ok := r.(*os.File)
+	if !ok || !term.IsTerminal(int(in.Fd())) {
+		return false
 	}
-	return s, c, nil
+	out, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(out.Fd()))
 }
 
-// reportRefused prints what the loader refused and returns exit status 1.
-func reportRefused(io streams, refused *digest.RefusedError) error {
-	for _, f := range refused.Findings {
-		fmt.Fprintln(io.Out, f)
-	}
-	fmt.Fprintf(io.ErrOut, "remixlet: %v\n", refused)
-	return exitError{exitRefused}
-}
-
-// checked is a folder read once and checked with today's analyzers.
-type checked struct {
-	result *analysis.Result
-	errors []finding.Finding // the findings that refuse
-}
-
-// check loads dir and runs every lint analyzer over it. The error is for a
-// folder that could not be checked at all.
-func check(dir string) (*checked, error) {
-	res := analysis.Run(dir, lint.Analyzers)
-	if res.Err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, res.Err)
-	}
-	c := &checked{result: res}
-	for _, f := range res.Findings {
-		if f.Severity == finding.Error {
-			c.errors = append(c.errors, f)
-		}
-	}
-	return c, nil
-}
-
-// writeFindings prints the findings as `remixlet lint` does.
-func (c *checked) writeFindings(w io.Writer) error {
-	tool := report.Tool{Name: "remixlet", Version: toolVersion(), URI: "https://github.com/remixlet/remixlet"}
-	return report.Write(w, "text", tool, []*analysis.Result{c.result})
-}
-
-// isTerminal reports whether r is a terminal a person can answer on.
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-// confirm asks question on a terminal and reports whether the answer was
-// yes. Without a terminal it does not ask.
-func confirm(io streams, interactive bool, question string) bool {
+// confirm asks question on standard error and reports whether the answer
+// read from standard input was yes. Without a terminal it does not ask.
+func confirm(std streams, interactive bool, question string) bool {
 	if !interactive {
 		return false
 	}
-	fmt.Fprintf(io.ErrOut, "%s [y/N] ", question)
-	line, _ := bufio.NewReader(io.In).ReadString('\n')
+	fmt.Fprintf(std.ErrOut, "%s [y/N] ", question)
+	line, _ := bufio.NewReader(std.In).ReadString('\n')
 	switch strings.ToLower(strings.TrimSpace(line)) {
 	case "y", "yes":
 		return true
@@ -128,14 +89,18 @@ func confirm(io streams, interactive bool, question string) bool {
 	return false
 }
 
-// manifestOf parses a version's manifest leniently, for display; nil when
-// it has none that parses.
-func manifestOf(v *activation.Version) *manifest.Manifest {
-	for _, f := range v.Files {
-		if f.Name == manifest.FileName {
-			m, _ := manifest.Parse(f.Data)
-			return m
-		}
+// printRefusal prints a refusal's findings to w and returns exit status 1;
+// any other error is returned as it is.
+func printRefusal(w io.Writer, err error) error {
+	var r *approval.Refusal
+	if !errors.As(err, &r) {
+		return err
 	}
-	return nil
+	for _, f := range r.Findings {
+		fmt.Fprintln(w, f)
+	}
+	return exitError{exitRefused}
 }
+
+// stamp is how times are printed: RFC 3339, in UTC.
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }

@@ -8,7 +8,7 @@ import (
 	"github.com/remixlet/remixlet/sandboxapi"
 )
 
-func newTypesCmd(io streams) *cobra.Command {
+func newTypesCmd(std streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "types",
 		Short: "Print the TypeScript declarations of the dom and rmx APIs",
@@ -20,7 +20,7 @@ and check calls.`,
 		Example: "  remixlet types > my-remixlet/" + sandboxapi.DeclarationsFile,
 		Args:    cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			_, err := fmt.Fprint(io.Out, sandboxapi.TypeScript())
+			_, err := fmt.Fprint(std.Out, sandboxapi.TypeScript())
 			return err
 		},
 	}

@@ -40,10 +40,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/remixlet/remixlet/finding"
@@ -198,13 +198,18 @@ func (c *Case) Materialize(dir string) error {
 		case "dir":
 			err = os.MkdirAll(p, 0o755)
 		case "fifo":
-			err = syscall.Mkfifo(p, 0o644)
+			err = mkfifo(p)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", e.Name, err)
 		}
 	}
 	return nil
+}
+
+// Needs reports whether the case has an entry of kind ("fifo", "symlink"...).
+func (c *Case) Needs(kind string) bool {
+	return slices.ContainsFunc(c.Entries, func(e Entry) bool { return e.Kind == kind })
 }
 
 // update is a flag of every test binary that runs cases: rewrite the want
@@ -268,6 +273,9 @@ func Run(t *testing.T, root string, check func(t *testing.T, dir string) []findi
 			dir := filepath.Join(t.TempDir(), "remixlet")
 			if err := os.Mkdir(dir, 0o755); err != nil {
 				t.Fatal(err)
+			}
+			if c.Needs("fifo") && !CanMakeFifo {
+				t.Skipf("%s needs a named pipe, which %s cannot make", file, runtime.GOOS)
 			}
 			if err := c.Materialize(dir); err != nil {
 				t.Fatal(err)

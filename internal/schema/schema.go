@@ -10,7 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -18,6 +20,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/internal/suggest"
 )
 
 var english = message.NewPrinter(language.English)
@@ -26,6 +29,8 @@ var english = message.NewPrinter(language.English)
 type Schema struct {
 	Source   []byte
 	compiled *jsonschema.Schema
+	once     sync.Once
+	doc      any // Source decoded, for the keys a location declares
 }
 
 // MustCompile compiles an embedded schema; a broken schema is a programming
@@ -47,6 +52,40 @@ func MustCompile(url string, src []byte) *Schema {
 	return &Schema{Source: src, compiled: s}
 }
 
+// properties returns the keys the schema object at an absolute schema
+// location ("…#/properties/permissions/items") declares.
+func (s *Schema) properties(location string) []string {
+	s.once.Do(func() { _ = json.Unmarshal(s.Source, &s.doc) })
+	_, frag, _ := strings.Cut(location, "#")
+	node := s.doc
+	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
+		if tok == "" {
+			continue
+		}
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch n := node.(type) {
+		case map[string]any:
+			node = n[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n) {
+				return nil
+			}
+			node = n[i]
+		default:
+			return nil
+		}
+	}
+	obj, _ := node.(map[string]any)
+	props, _ := obj["properties"].(map[string]any)
+	var keys []string
+	for k := range props {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
 // Violation is one way an instance breaks the schema.
 type Violation struct {
 	Path    []string             // JSON pointer tokens of the value concerned
@@ -54,6 +93,9 @@ type Violation struct {
 	Offset  int                  // byte offset to report at
 	Key     string               // for unknown and missing keys: the key
 	Message string               // plain words, without the fix
+	// Suggestion is, for an unknown key, the key the schema has that is
+	// nearest to it (for "did you mean"); "" when none is near.
+	Suggestion string
 }
 
 // Keyword returns the schema keyword that failed ("type", "required",
@@ -86,14 +128,14 @@ func (s *Schema) Validate(root *strictjson.Value) []Violation {
 			}
 			return
 		}
-		out = append(out, explain(root, e)...)
+		out = append(out, s.explain(root, e)...)
 	}
 	walk(ve)
 	slices.SortStableFunc(out, func(a, b Violation) int { return a.Offset - b.Offset })
 	return out
 }
 
-func explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation {
+func (s *Schema) explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation {
 	val, _ := root.At(e.InstanceLocation)
 	base := Violation{Path: e.InstanceLocation, Kind: e.ErrorKind}
 	if val != nil {
@@ -110,6 +152,7 @@ func explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation 
 				v.Offset = m.NameOffset
 			}
 			v.Message = fmt.Sprintf("unknown key %q in %s", name, where)
+			v.Suggestion, _ = suggest.Closest(name, s.properties(e.SchemaURL))
 			out = append(out, v)
 		}
 		return out
@@ -137,13 +180,26 @@ func explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation 
 	case *kind.MaxLength:
 		base.Message = fmt.Sprintf("%s is longer than %d characters (it has %d)", where, k.Want, k.Got)
 	case *kind.MinItems:
-		base.Message = fmt.Sprintf("%s needs at least %d item(s)", where, k.Want)
+		base.Message = fmt.Sprintf("%s needs at least %s", where, items(k.Want))
 	case *kind.MaxItems:
 		base.Message = fmt.Sprintf("%s has more than %d items", where, k.Want)
 	case *kind.Pattern:
 		base.Message = fmt.Sprintf("%s has a value this format does not accept: %q", where, k.Got)
 	case *kind.Enum:
 		base.Message = fmt.Sprintf("%s must be one of %s", where, jsonList(k.Want))
+		if got, ok := k.Got.(string); ok {
+			var words []string
+			for _, w := range k.Want {
+				if s, ok := w.(string); ok {
+					words = append(words, s)
+				}
+			}
+			base.Message += suggest.Hint(got, words)
+		}
+	case *kind.Minimum:
+		base.Message = fmt.Sprintf("%s is %s, less than the least it may be, %s", where, k.Got.RatString(), k.Want.RatString())
+	case *kind.Maximum:
+		base.Message = fmt.Sprintf("%s is %s, more than the most it may be, %s", where, k.Got.RatString(), k.Want.RatString())
 	case *kind.Const:
 		base.Message = fmt.Sprintf("%s must be %s", where, jsonList([]any{k.Want}))
 	default:
@@ -153,23 +209,56 @@ func explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation 
 }
 
 // Describe names a location for people, as violation messages do: "the
-// top-level value", `"permissions"[1]."reason"`.
+// top-level value", `"name"`, `"reason" of permission 2`, `item 1 of
+// "deniedHosts" in "policy"`. Array items are counted from 1.
 func Describe(path []string) string {
 	if len(path) == 0 {
 		return "the top-level value"
 	}
-	var b strings.Builder
+	pieces := make([]string, len(path))
 	for i, tok := range path {
-		if isIndex(tok) {
-			fmt.Fprintf(&b, "[%s]", tok)
+		if !isIndex(tok) {
+			pieces[i] = fmt.Sprintf("%q", tok)
 			continue
 		}
-		if i > 0 {
-			b.WriteByte('.')
+		n := 1
+		fmt.Sscanf(tok, "%d", &n)
+		n++
+		switch {
+		case i == 0:
+			pieces[i] = fmt.Sprintf("item %d", n)
+		case singular[path[i-1]] != "":
+			pieces[i-1] = ""
+			pieces[i] = fmt.Sprintf("%s %d", singular[path[i-1]], n)
+		default:
+			pieces[i] = fmt.Sprintf("item %d of %s", n, pieces[i-1])
+			pieces[i-1] = ""
 		}
-		fmt.Fprintf(&b, "%q", tok)
+	}
+	var b strings.Builder
+	for i := len(pieces) - 1; i >= 0; i-- {
+		if pieces[i] == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			if isIndex(path[i]) || (i+1 < len(path) && isIndex(path[i+1])) {
+				b.WriteString(" of ")
+			} else {
+				b.WriteString(" in ")
+			}
+		}
+		b.WriteString(pieces[i])
 	}
 	return b.String()
+}
+
+// singular names one item of the lists the schemas have.
+var singular = map[string]string{
+	"permissions":       "permission",
+	"matches":           "match pattern",
+	"deniedHosts":       "denied host",
+	"deniedPermissions": "denied permission",
+	"warnings":          "warning",
 }
 
 func isIndex(tok string) bool {
@@ -210,4 +299,11 @@ func jsonList(vals []any) string {
 		parts[i] = string(b)
 	}
 	return strings.Join(parts, ", ")
+}
+
+func items(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return fmt.Sprintf("%d items", n)
 }

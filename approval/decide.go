@@ -1,0 +1,127 @@
+package approval
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/remixlet/remixlet/activation"
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/manifest"
+)
+
+// Proposal is what a decision is made on: new files, checked, against the
+// running version (nil for a new remixlet), with what the person allowed
+// in the chat and the chat's site.
+type Proposal struct {
+	New      *Checked
+	Running  *activation.Version
+	Allowed  []string
+	ChatSite string
+}
+
+// Decision is the activation decision on checked files. Files that today's
+// checks refuse are refused whatever the running version and the chat
+// allowed: the decision never says "activate" for files lint refuses.
+type Decision struct {
+	Proposal
+	// Activation is the decision on reach and permissions; nil when the
+	// new manifest is refused as it stands, so no decision can be made on
+	// it.
+	Activation *activation.Decision
+	// Refused are the findings of today's checks that refuse the files.
+	Refused []finding.Finding
+}
+
+// Decide makes the activation decision on a proposal. It uses no store and
+// no file system: the WebAssembly build calls it on files in memory.
+func Decide(p Proposal) (*Decision, error) {
+	d := &Decision{Proposal: p, Refused: p.New.Errors}
+	ad, err := activation.Decide(activation.Input{Running: p.Running, New: p.New.Version(), Allowed: p.Allowed, ChatSite: p.ChatSite})
+	var me *activation.ManifestError
+	switch {
+	case errors.As(err, &me) && me.Label == p.New.Label && len(d.Refused) > 0:
+		return d, nil // the manifest's own findings are among Refused
+	case err != nil:
+		return nil, err
+	}
+	d.Activation = ad
+	if len(d.Refused) > 0 {
+		ad.Outcome = activation.Refuse
+		ad.Reasons = append([]finding.Finding{d.refusedReason()}, ad.Reasons...)
+	}
+	return d, nil
+}
+
+func (d *Decision) refusedReason() finding.Finding {
+	return finding.New(RuleRefused, "", finding.Position{}, "%s does not pass the checks (%s, listed above): fix them, then decide again; `remixlet lint %s` lists them", d.New.Label, countErrors(len(d.Refused)), d.New.Label)
+}
+
+func countErrors(n int) string {
+	if n == 1 {
+		return "1 error"
+	}
+	return fmt.Sprintf("%d errors", n)
+}
+
+// Outcome is the decision: activate, ask first, or refuse.
+func (d *Decision) Outcome() activation.Outcome {
+	if d.Activation == nil {
+		return activation.Refuse
+	}
+	return d.Activation.Outcome
+}
+
+// Labels name the two versions in the output.
+func (d *Decision) Labels() activation.Labels {
+	l := activation.Labels{New: d.New.Label, NewDigest: d.New.Digest}
+	if d.Running != nil {
+		l.Running, l.RunningDigest = d.Running.Label, d.Running.Digest
+	}
+	return l
+}
+
+// WriteText writes the decision for a person: the findings that refuse
+// the files, what changed, the decision and why, and the dialog.
+func (d *Decision) WriteText(w io.Writer) error {
+	var b strings.Builder
+	for _, f := range d.Refused {
+		fmt.Fprintln(&b, f)
+	}
+	if d.Activation == nil {
+		fmt.Fprintf(&b, "\nDecision: refuse (exit 1)\n  %s\n", d.refusedReason())
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	if len(d.Refused) > 0 {
+		b.WriteString("\n")
+	}
+	if err := activation.WriteText(&b, d.Activation, d.Labels()); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the decision as one JSON object; the findings that
+// refuse the files are among its reasons.
+func (d *Decision) WriteJSON(w io.Writer) error {
+	if d.Activation == nil {
+		ad := &activation.Decision{Outcome: activation.Refuse, Reasons: append(append([]finding.Finding{}, d.Refused...), d.refusedReason()), Changes: &activation.Changes{}}
+		return activation.WriteJSON(w, ad, d.Labels())
+	}
+	ad := *d.Activation
+	ad.Reasons = append(append([]finding.Finding{}, d.Refused...), ad.Reasons...)
+	return activation.WriteJSON(w, &ad, d.Labels())
+}
+
+// permissionsOf reads a manifest's permissions leniently: what it asks
+// for, as far as it can be read.
+func permissionsOf(src []byte) []string {
+	m, _ := manifest.Parse(src)
+	if m == nil {
+		return nil
+	}
+	return m.PermissionNames()
+}

@@ -1,0 +1,100 @@
+package baseline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/finding"
+)
+
+// Fingerprinter gives each finding of a run its identity: the rule, the
+// file's address relative to the working folder, the text of the line it
+// is on with its spacing normalised (the message, for a finding with no
+// line), and which occurrence of that triple it is. It survives edits
+// above the finding, and a file moving within a line's indentation. SARIF
+// carries it as remixletFinding/v1; a baseline records it.
+type Fingerprinter struct {
+	seen  map[string]int
+	lines map[string]*finding.Lines
+}
+
+// NewFingerprinter starts a run: occurrences are counted across it.
+func NewFingerprinter() *Fingerprinter {
+	return &Fingerprinter{seen: map[string]int{}, lines: map[string]*finding.Lines{}}
+}
+
+// Of returns the fingerprint of f, a finding of r. Call it for the
+// findings of a run in order.
+func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
+	uri, _ := ArtifactURI(DisplayPath(r.Dir, f.File))
+	lineText := ""
+	if f.Start.IsValid() {
+		if l := fp.source(r, f.File); l != nil {
+			lineText = strings.Join(strings.Fields(l.Text(f.Start.Line)), " ")
+		}
+	}
+	key := f.Rule + "\x00" + uri + "\x00" + lineText
+	if lineText == "" {
+		key += "\x00" + f.Message
+	}
+	fp.seen[key]++
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d", key, fp.seen[key]))
+	return hex.EncodeToString(sum[:16])
+}
+
+func (fp *Fingerprinter) source(r *analysis.Result, file string) *finding.Lines {
+	key := r.Dir + "\x00" + file
+	if l, ok := fp.lines[key]; ok {
+		return l
+	}
+	var l *finding.Lines
+	if r.Package != nil && file != "" {
+		if data, ok := r.Package.File(file); ok {
+			l = finding.NewLines(data)
+		}
+	}
+	fp.lines[key] = l
+	return l
+}
+
+// DisplayPath joins a remixlet folder and a file inside it with forward
+// slashes, as every output shows paths.
+func DisplayPath(dir, file string) string {
+	dir = filepath.ToSlash(dir)
+	if file == "" {
+		return dir
+	}
+	return path.Join(dir, file)
+}
+
+// ArtifactURI makes a SARIF address for a slash path: relative to the
+// working folder (base "%SRCROOT%") when it lies below it, an absolute
+// file URI (no base) otherwise. Each segment is percent-encoded, so a
+// name with control characters or spaces stays one harmless token.
+func ArtifactURI(p string) (uri, base string) {
+	native := filepath.FromSlash(p)
+	if filepath.IsAbs(native) {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, native); err == nil && !strings.HasPrefix(rel, "..") {
+				return escapePath(filepath.ToSlash(rel)), "%SRCROOT%"
+			}
+		}
+		return (&url.URL{Scheme: "file", Path: filepath.ToSlash(native)}).String(), ""
+	}
+	return escapePath(strings.TrimPrefix(p, "./")), "%SRCROOT%"
+}
+
+func escapePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}

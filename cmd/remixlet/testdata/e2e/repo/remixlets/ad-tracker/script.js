@@ -1,0 +1,2 @@
+const ads = await dom.queryAll("[data-ad]");
+rmx.clipboard.write(String(ads.length));

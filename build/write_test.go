@@ -270,23 +270,37 @@ func TestWatchOutInsideSource(t *testing.T) {
 	if err := os.Symlink(real, link); err != nil {
 		t.Fatal(err)
 	}
-	reports := make(chan *Result, 10)
+	type report struct {
+		res *Result
+		err error
+	}
+	reports := make(chan report)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go Watch(ctx, link, filepath.Join(link, "dist"), Options{}, WriteOptions{}, func(r *Result, err error) {
-		if err != nil {
-			t.Error(err)
-		}
-		reports <- r
-	})
+	done := make(chan error, 1)
+	go func() {
+		done <- Watch(ctx, link, filepath.Join(link, "dist"), Options{}, WriteOptions{}, func(r *Result, err error) {
+			select {
+			case reports <- report{r, err}:
+			case <-ctx.Done():
+			}
+		})
+	}()
+	// The watch must have stopped before the test's folders are removed.
+	defer func() {
+		cancel()
+		<-done
+	}()
 	select {
-	case <-reports:
+	case r := <-reports:
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("no first build")
 	}
 	select {
 	case r := <-reports:
-		t.Fatalf("built again with nothing changed (findings %v): writing OUT counted as a change", r.Findings)
+		t.Fatalf("built again with nothing changed (findings %v): writing OUT counted as a change", r.res.Findings)
 	case <-time.After(10 * pollInterval):
 	}
 }

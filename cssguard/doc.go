@@ -37,10 +37,19 @@
 // # What counts as a load
 //
 // Every url token; url( with a string; src(); every string or url inside
-// image-set() and -webkit-image-set(); every @import and @namespace, in any
-// case and with escaped names. Loads count wherever they appear, also in
-// places Chrome's parser would drop (a url token in a selector): listing a
-// load that never happens is safe, missing one is not.
+// image-set() and -webkit-image-set() at any depth of functions (a var()
+// fallback, a custom function's argument) except the MIME type in type();
+// every string var() or a custom function carries into image-set() or
+// src() (the custom properties and @function bodies it names, and the ones
+// they use in turn); every @import and @namespace, in any case and with
+// escaped names. Loads count wherever they appear, also in places Chrome's
+// parser would drop (a url token in a selector): listing a load that never
+// happens is safe, missing one is not. The one exception is a
+// fragment-only url(#id) written directly in a declaration of filter,
+// backdrop-filter, clip-path, mask, mask-image, -webkit-mask(-image),
+// marker(-start, -mid, -end), fill, stroke, offset-path or IE's behavior:
+// there Chrome resolves it to an element of the page, or drops the
+// property, and requests nothing (the list is in properties.go).
 //
 // # Conditions
 //
@@ -56,6 +65,17 @@
 //     loads is refused (css/value-selector), whatever the host. So is such a
 //     rule that uses var() of a custom property holding a load, directly or
 //     through other custom properties.
+//   - Across rules (css/value-influence): a value-testing rule loads
+//     nothing itself, yet steers another rule's load by what it sets:
+//     display: none stops a background image loading, a width answers a
+//     container query, font-family picks a @font-face, content or fill
+//     overrides another rule's url(), an animation starts one, a custom
+//     property feeds var(), style() and if(). In a sheet that loads
+//     anything, such a rule may set only the paint-only properties of
+//     properties.go (colours, opacity, shadows), and once any value is
+//     tested the sheet may hold no style() or if() condition. A sheet that
+//     loads nothing may test values freely: it has no request to carry
+//     what it learns.
 //   - Warnings, for loads the address rule allows: an attribute selector
 //     with a value test on another attribute (css/conditional-attribute);
 //     user-state pseudo-classes :checked :focus :focus-within :focus-visible
@@ -69,8 +89,14 @@
 //
 // # Decisions where the issue is silent
 //
-//   - A fragment-only url(#id) is refused as relative, like every other
-//     address the page resolves; SVG filters belong in markup.
+//   - A fragment-only url(#id) is judged by what Chrome requests for it
+//     (witnessed from a style element and from a linked sheet): nothing in
+//     the properties listed above, so it is not a load there; the page's or
+//     the sheet's own address in every other property (background-image,
+//     cursor, content, list-style-image, border-image, shape-outside,
+//     -webkit-mask-box-image), so it is refused as relative there, as it is
+//     in a custom property, in image-set(), or written with a space before
+//     the #.
 //   - Script mode refuses every load and also the bare text url( anywhere,
 //     in a string or comment too, as the page agent does; a legacy
 //     manifest does not soften it.
@@ -79,8 +105,9 @@
 //     (css/too-deep), which keeps every walk up the nesting bounded. All
 //     other work is linear in the sheet's size.
 //   - Sanitize leaves out the declaration holding an offending load, the
-//     whole rule for css/value-selector, the at-rule for @import and
-//     @namespace, and checks its output again until nothing is refused
+//     whole rule for css/value-selector and css/value-influence, the
+//     declaration or at-rule holding a refused style() or if(), the at-rule
+//     for @import and @namespace, and checks its output again until nothing is refused
 //     (a removal can change how the rest reads); if that fails it returns an
 //     error rather than a sheet that still loads what it may not.
 package cssguard

@@ -49,7 +49,8 @@ type Load struct {
 	Warnings []*finding.Rule // the conditional-load warnings it carries
 	Second   bool            // seen only by the second, independent reader
 
-	stmt int // innermost statement holding it (for Sanitize)
+	stmt      int    // innermost statement holding it (for Sanitize)
+	carriedBy string // var(--x) or --f(): what carries this string into image-set() or src()
 }
 
 // RuleID is the id of the rule that refuses the load, "" when allowed.
@@ -189,6 +190,7 @@ const (
 	frameSrc                       // src(
 	frameImageSet                  // image-set(, -webkit-image-set(
 	frameVar                       // var(: its first ident names a custom property
+	frameType                      // type(: inside image-set() its string is a MIME type, not an address
 )
 
 type frame struct {
@@ -203,14 +205,19 @@ type frame struct {
 	// block: what it is
 	block int
 	fn    frameKind // the innermost function around (this one included)
+	// Inside image-set() or src() at any depth of functions (var()
+	// fallbacks, custom functions), but not inside type(): a string there
+	// is an address Chrome may fetch.
+	imageSet, src bool
 }
 
 // block is an open {} block of a rule; g.blocks is the stack of them.
 type block struct {
-	facts      uint8 // own prelude's and every ancestor's
-	own        uint8 // own prelude's
-	customProp string
-	valueRule  int // statement of the outermost enclosing rule whose own prelude tests value, or -1
+	facts      uint8  // own prelude's and every ancestor's
+	own        uint8  // own prelude's
+	customProp string // the custom property or function whose value the block is (--x: {…}, @property, @function)
+	property   bool   // an @property block: only initial-value is a value
+	valueRule  int    // statement of the outermost enclosing rule whose own prelude tests value, or -1
 	fontLoads  []int
 }
 
@@ -221,13 +228,16 @@ type stmtState struct {
 	colon      bool // the first ident was followed by a colon: a declaration
 	afterFirst bool
 	addressed  bool // @import/@namespace: its address was taken
+	block      bool // it has a {} block: a rule, or a custom property's block value
 	facts      uint8
 	first      TokenType
+	firstEsc   bool // the first token holds an escape
 	kind       stmtKind
 	start      int
+	firstEnd   int    // end of the first token (a declaration's property name)
 	index      int    // in res.stmts, once something refers to it; else -1
 	loadStart  int    // its loads are res.Loads[loadStart:] while it is read
-	arg        string // a custom property's name; @property's property
+	arg        string // a custom property's name; @property's property; "fn:" and @function's name
 }
 
 // stmtKind is what the guard acts on about a statement's first token.
@@ -241,12 +251,51 @@ const (
 	stmtNamespace
 	stmtFontFace
 	stmtProperty
+	stmtFunction     // @function: its name, then its parameters
+	stmtInitialValue // initial-value inside @property
 )
 
+// customDecl is a custom property, or a custom function (named "fn:--f"):
+// whether its value holds a load, which others it uses, and the strings in
+// it (an address if var() or the function carries it into image-set()).
 type customDecl struct {
 	name    string
 	hasLoad bool
 	refs    []string
+	strings []customString
+}
+
+// customString is a string in a custom property's or function's value.
+type customString struct {
+	start, end int
+	startPos   finding.Position
+	endPos     finding.Position
+	value      string
+	stmt       int
+}
+
+// loadRef is a var() or custom-function call inside image-set() or src():
+// every string the property or function holds may be fetched.
+type loadRef struct {
+	name string
+	kind string // KindImageSet or KindSrc
+}
+
+// valueSet is a declaration in a rule that tests value.
+type valueSet struct {
+	rule   int // the value-testing rule's statement
+	offset int
+	pos    finding.Position
+	name   string // the property it sets
+}
+
+// condition is a style() or if() in the sheet.
+type condition struct {
+	name   string
+	offset int
+	pos    finding.Position
+	stmt   int
+	what   string // what Sanitize leaves out: "declaration" or "at-rule"
 }
 
 type varRef struct {
@@ -271,6 +320,10 @@ type guard struct {
 
 	custom     map[string]*customDecl
 	varRefs    []varRef
+	loadRefs   []loadRef    // var() and custom functions inside image-set() or src()
+	valueSets  []valueSet   // declarations in rules that test value
+	valueTest  int          // offset of the first rule that tests value, or -1
+	condFns    []condition  // style() and if()
 	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
 	tooDeep    bool
 	second     []secondCandidate // the second reader's loads, merged after both readings
@@ -283,6 +336,7 @@ func (g *guard) scan() {
 	g.cur = -1
 	g.stmt.started = false
 	g.custom = map[string]*customDecl{}
+	g.valueTest = -1
 
 	g.loadOffset = map[int]bool{}
 	z := NewTokenizer(g.src)
@@ -384,9 +438,9 @@ func (g *guard) startStmt(t Token) {
 	// Field by field: a statement starts at almost every declaration, and
 	// assigning a whole struct costs more than the rest of the bookkeeping.
 	st := &g.stmt
-	st.started, st.top, st.colon, st.afterFirst, st.addressed = true, g.cur < 0, false, false, false
-	st.facts, st.first, st.kind = 0, t.Type, stmtOther
-	st.start, st.index, st.loadStart = t.Start, -1, len(g.res.Loads)
+	st.started, st.top, st.colon, st.afterFirst, st.addressed, st.block = true, g.cur < 0, false, false, false, false
+	st.facts, st.first, st.kind, st.firstEsc = 0, t.Type, stmtOther, t.flags&flagEscaped != 0
+	st.start, st.firstEnd, st.index, st.loadStart = t.Start, t.End, -1, len(g.res.Loads)
 	if st.arg != "" {
 		st.arg = ""
 	}
@@ -409,6 +463,8 @@ func (g *guard) startStmt(t Token) {
 			g.loadOffset[t.Start] = true
 		case equalFoldName(name, escaped, "property"):
 			st.kind = stmtProperty
+		case equalFoldName(name, escaped, "function"):
+			st.kind = stmtFunction
 		}
 	case Ident:
 		// Only the names the guard acts on, so that an ordinary
@@ -425,7 +481,21 @@ func (g *guard) startStmt(t Token) {
 		case equalFoldName(raw, false, "unicode-range"):
 			st.kind = stmtUnicodeRange
 		}
+		if g.cur >= 0 && g.blocks[g.cur].property && equalFoldName(raw, escaped, "initial-value") {
+			st.kind = stmtInitialValue
+		}
 	}
+}
+
+// propertyName is the current statement's first token as a lower-case
+// name: a declaration's property.
+func (g *guard) propertyName() string {
+	s := &g.stmt
+	raw := g.src[s.start:s.firstEnd]
+	if s.firstEsc {
+		return asciiLower(decodeName(raw))
+	}
+	return asciiLower(string(raw))
 }
 
 // stmtIndex records the current statement's span, once, and returns its
@@ -453,6 +523,13 @@ func (g *guard) endStmt(end int) {
 	if s.colon && s.kind == stmtCustom && len(g.res.Loads) > s.loadStart {
 		g.customDecl(s.arg).hasLoad = true
 	}
+	if s.colon && s.first == Ident && (!s.block || s.kind == stmtCustom) && g.cur >= 0 && g.mode == Stylesheet {
+		if vr := g.blocks[g.cur].valueRule; vr >= 0 && !g.inCustomValue() {
+			if name := g.propertyName(); !paintOnly[name] {
+				g.valueSets = append(g.valueSets, valueSet{rule: vr, offset: s.start, pos: g.pos(s.start), name: name})
+			}
+		}
+	}
 	if s.colon && s.kind == stmtUnicodeRange && g.cur >= 0 {
 		g.blocks[g.cur].own |= factUnicodeRange
 	}
@@ -466,6 +543,18 @@ func (g *guard) endStmt(end int) {
 		g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, s.start, "%s", msg), offset: s.start, stmt: g.stmtIndex(), what: "at-rule"})
 	}
 	g.stmt.started = false
+}
+
+// inCustomValue reports whether the statement being read is inside the
+// block value of a custom property (--x: { a: b }), where it declares
+// nothing.
+func (g *guard) inCustomValue() bool {
+	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
+		if g.blocks[b].customProp != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // functionNear warns on the statement's loads when attr(), if() or
@@ -500,15 +589,23 @@ func (g *guard) openBlock(t Token) {
 		b.valueRule = p.valueRule
 	}
 	b.facts |= b.own &^ factUnicodeRange
-	if b.own&factValueAttr != 0 && b.valueRule < 0 {
-		b.valueRule = g.stmtIndex()
+	if b.own&factValueAttr != 0 {
+		if b.valueRule < 0 {
+			b.valueRule = g.stmtIndex()
+		}
+		if g.valueTest < 0 {
+			g.valueTest = g.stmt.start
+		}
 	}
 	switch {
 	case g.stmt.colon && g.stmt.kind == stmtCustom:
 		b.customProp = g.stmt.arg // --x: { … }
 	case g.stmt.kind == stmtProperty:
+		b.customProp, b.property = g.stmt.arg, true
+	case g.stmt.kind == stmtFunction:
 		b.customProp = g.stmt.arg
 	}
+	g.stmt.block = true
 	g.blocks = append(g.blocks, b)
 	g.push(frame{kind: frameBlock, start: t.Start, block: len(g.blocks) - 1})
 	g.outer = append(g.outer, g.stmt)
@@ -551,7 +648,7 @@ func (g *guard) popTo(kind frameKind, t Token) {
 		return
 	}
 	fk := f.kind
-	if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar {
+	if fk == frameURL || fk == frameSrc || fk == frameImageSet || fk == frameVar || fk == frameType {
 		fk = frameParen
 	}
 	if fk != kind {
@@ -599,10 +696,34 @@ func (g *guard) function(t Token) {
 		g.addProblem(RuleImageSet, t.Start, "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover")
 	case equalFoldName(name, escaped, "var"):
 		kind = frameVar
-	case equalFoldName(name, escaped, "attr"), equalFoldName(name, escaped, "if"), equalFoldName(name, escaped, "style"):
+	case equalFoldName(name, escaped, "type"):
+		kind = frameType
+	case equalFoldName(name, escaped, "attr"):
 		g.stmt.facts |= factFunction
+	case equalFoldName(name, escaped, "if"), equalFoldName(name, escaped, "style"):
+		g.stmt.facts |= factFunction
+		if g.mode == Stylesheet {
+			what := "declaration"
+			if g.stmt.first == AtKeyword {
+				what = "at-rule"
+			}
+			g.condFns = append(g.condFns, condition{name: asciiLower(decodeName(name)), offset: t.Start, pos: g.pos(t.Start), stmt: g.stmtIndex(), what: what})
+		}
+	case len(name) > 2 && name[0] == '-' && name[1] == '-', escaped && strings.HasPrefix(decodeName(name), "--"):
+		g.customFunction(t, decodeName(name))
 	}
 	g.push(frame{kind: kind, start: t.Start})
+}
+
+// customFunction reads a dashed function token: the name of the @function
+// being defined, or a call of a custom function, which the guard follows
+// as it follows var().
+func (g *guard) customFunction(t Token, name string) {
+	if s := &g.stmt; s.kind == stmtFunction && s.arg == "" {
+		s.arg = "fn:" + name
+		return
+	}
+	g.useCustom(t, "fn:"+name)
 }
 
 func (g *guard) stringToken(t Token) {
@@ -624,13 +745,24 @@ func (g *guard) stringToken(t Token) {
 		g.addLoadAt(t.Start, t.End, KindImageSet, t.Value(g.src))
 	case g.importAddress():
 		g.addLoadAt(t.Start, t.End, g.importKind(), t.Value(g.src))
+	default:
+		// Not a load where it is; var() or a custom function may still
+		// carry it into image-set().
+		if owner := g.stringOwner(); owner != "" {
+			d := g.customDecl(owner)
+			d.strings = append(d.strings, customString{
+				start: t.Start, end: t.End, startPos: g.pos(t.Start), endPos: g.pos(t.End),
+				value: t.Value(g.src), stmt: g.stmtIndex(),
+			})
+		}
 	}
 }
 
-// inImageSet reports whether the innermost function is image-set().
+// inImageSet reports whether the token being read is inside image-set(),
+// at any depth of functions except type(), whose string is a MIME type.
 func (g *guard) inImageSet() bool {
 	f := g.innermost()
-	return f != nil && f.fn == frameImageSet
+	return f != nil && f.imageSet
 }
 
 // maxDepth bounds nesting of blocks, brackets and functions. No real
@@ -639,13 +771,25 @@ func (g *guard) inImageSet() bool {
 const maxDepth = 256
 
 func (g *guard) push(f frame) {
+	top := g.innermost()
 	switch f.kind {
-	case frameParen, frameURL, frameSrc, frameImageSet, frameVar:
+	case frameParen, frameURL, frameSrc, frameImageSet, frameVar, frameType:
 		f.fn = f.kind
 	default:
-		if top := g.innermost(); top != nil && f.kind != frameBlock {
+		if top != nil && f.kind != frameBlock {
 			f.fn = top.fn
 		}
+	}
+	if top != nil && f.kind != frameBlock {
+		f.imageSet, f.src = top.imageSet, top.src
+	}
+	switch f.kind {
+	case frameImageSet:
+		f.imageSet = true
+	case frameSrc:
+		f.src = true
+	case frameType:
+		f.imageSet = false
 	}
 	g.frames = append(g.frames, f)
 	if len(g.frames) == maxDepth+1 && !g.tooDeep {
@@ -682,21 +826,31 @@ func (g *guard) ident(t Token, afterColon bool) {
 		}
 	case f != nil && f.kind == frameVar && !f.done:
 		f.done = true
-		g.varRef(t)
+		g.useCustom(t, t.Value(g.src))
 	case afterColon:
 		if isUserState(g.src, t) {
 			g.stmt.facts |= factUserState
 		}
 	}
-	if g.stmt.kind == stmtProperty && g.stmt.arg == "" {
-		g.stmt.arg = t.Value(g.src)
+	switch s := &g.stmt; {
+	case s.kind == stmtProperty && s.arg == "":
+		s.arg = t.Value(g.src)
+	case s.kind == stmtFunction && s.arg == "":
+		s.arg = "fn:" + t.Value(g.src) // @function --f { … }, without parameters
 	}
 }
 
-func (g *guard) varRef(t Token) {
-	name := t.Value(g.src)
+// useCustom records a use of a custom property (var(--x)) or of a custom
+// function (--f(), named "fn:--f"): by the custom property or function
+// being defined around it, by a rule that tests value, and by image-set()
+// or src() around it.
+func (g *guard) useCustom(t Token, name string) {
 	if s := &g.stmt; s.colon && s.kind == stmtCustom {
 		d := g.customDecl(s.arg)
+		d.refs = append(d.refs, name)
+	}
+	if s := &g.stmt; s.kind == stmtFunction && s.arg != "" {
+		d := g.customDecl(s.arg) // a parameter's default value
 		d.refs = append(d.refs, name)
 	}
 	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
@@ -708,6 +862,35 @@ func (g *guard) varRef(t Token) {
 	if vr := g.valueRule(); vr >= 0 {
 		g.varRefs = append(g.varRefs, varRef{name: name, offset: t.Start, pos: g.pos(t.Start), valueRule: vr})
 	}
+	// The innermost frame: var( itself (pushed already, and it inherits
+	// where it is), or the one around --f( (not pushed yet).
+	f := g.innermost()
+	switch {
+	case f == nil:
+	case f.imageSet:
+		g.loadRefs = append(g.loadRefs, loadRef{name: name, kind: KindImageSet})
+	case f.src:
+		g.loadRefs = append(g.loadRefs, loadRef{name: name, kind: KindSrc})
+	}
+}
+
+// stringOwner is the custom property or function whose value a string
+// here belongs to, or "".
+func (g *guard) stringOwner() string {
+	switch s := &g.stmt; {
+	case s.colon && s.kind == stmtCustom:
+		return s.arg
+	case s.kind == stmtFunction:
+		return s.arg // a parameter's default value
+	case s.kind == stmtInitialValue && g.cur >= 0:
+		return g.blocks[g.cur].customProp
+	}
+	for b := g.cur; b >= 0 && b > g.cur-maxDepth; b-- {
+		if bl := &g.blocks[b]; bl.customProp != "" && !bl.property {
+			return bl.customProp
+		}
+	}
+	return ""
 }
 
 // valueRule returns the statement of the outermost rule around the
@@ -729,6 +912,10 @@ func (g *guard) addLoad(t Token, kind, address string) {
 }
 
 func (g *guard) addLoadAt(start, end int, kind, address string) {
+	if g.localReference(kind, address) {
+		g.loadOffset[start] = true // not a load, for the second reader too
+		return
+	}
 	if !g.stmt.started {
 		// A load always belongs to a statement; this one starts here.
 		g.startStmt(Token{Type: Delim, Start: start, End: end})
@@ -741,6 +928,25 @@ func (g *guard) addLoadAt(start, end int, kind, address string) {
 	g.res.Loads = append(g.res.Loads, l)
 	g.loadOffset[start] = true
 	g.conditions(i)
+}
+
+// localReference reports whether a url() here is a fragment-only
+// reference to an element of the page, which Chrome resolves without a
+// request: url(#id) written directly in a declaration of one of the
+// localReference properties (not in a custom property, whose value var()
+// can carry anywhere, and not in image-set()).
+func (g *guard) localReference(kind, address string) bool {
+	if (kind != KindURL && kind != KindURLString) || !strings.HasPrefix(address, "#") || g.mode != Stylesheet {
+		return false
+	}
+	s := &g.stmt
+	if !s.started || !s.colon || s.first != Ident || s.kind != stmtOther || g.stringOwner() != "" {
+		return false
+	}
+	if f := g.innermost(); f != nil && (f.imageSet || f.src) {
+		return false
+	}
+	return localReference[g.propertyName()]
 }
 
 // conditions records what the load depends on: the rules around it.
@@ -804,11 +1010,13 @@ func (g *guard) finish() {
 	for _, vr := range g.varRefs {
 		if loadHolding[vr.name] {
 			g.res.problems = append(g.res.problems, problem{
-				finding: g.findingAt(RuleValueSelector, vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove the var() from the rule, or select on something other than the value attribute", vr.name),
+				finding: g.findingAt(RuleValueSelector, vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove it from the rule, or select on something other than the value attribute", customName(vr.name)),
 				offset:  vr.offset, stmt: vr.valueRule, what: "rule",
 			})
 		}
 	}
+	g.carriedStrings()
+	g.valueInfluence()
 	for i := range g.res.Loads {
 		g.verdict(&g.res.Loads[i])
 	}
@@ -831,6 +1039,147 @@ func (g *guard) finish() {
 		}
 	}
 	finding.Sort(g.res.Findings)
+}
+
+// carriedStrings lists, as loads, the strings that var() or a custom
+// function carries into image-set() or src(): Chrome fetches them as it
+// fetches a string written there. Each custom property or function used
+// inside image-set() or src() gives its strings, and those of every one
+// it uses in turn.
+func (g *guard) carriedStrings() {
+	if len(g.loadRefs) == 0 {
+		return
+	}
+	kinds := map[string]string{} // property or function → the kind its strings load as
+	var work []string
+	for _, r := range g.loadRefs {
+		if k, seen := kinds[r.name]; !seen || (k == KindSrc && r.kind == KindImageSet) {
+			kinds[r.name] = r.kind
+			work = append(work, r.name)
+		}
+	}
+	for len(work) > 0 {
+		name := work[len(work)-1]
+		work = work[:len(work)-1]
+		d := g.custom[name]
+		if d == nil {
+			continue
+		}
+		for _, used := range d.refs {
+			if k, seen := kinds[used]; !seen || (k == KindSrc && kinds[name] == KindImageSet) {
+				kinds[used] = kinds[name]
+				work = append(work, used)
+			}
+		}
+	}
+	names := make([]string, 0, len(kinds))
+	for name := range kinds {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		d := g.custom[name]
+		if d == nil {
+			continue
+		}
+		for _, cs := range d.strings {
+			g.res.Loads = append(g.res.Loads, Load{
+				Kind: kinds[name], Offset: cs.start, Start: cs.startPos, End: cs.endPos,
+				Written: string(g.src[cs.start:cs.end]), Address: cs.value, stmt: cs.stmt,
+				carriedBy: displayCustom(name),
+			})
+		}
+	}
+}
+
+// displayCustom is how CSS uses a custom property or function:
+// var(--x), or --f() for a function.
+func displayCustom(name string) string {
+	if f, ok := strings.CutPrefix(name, "fn:"); ok {
+		return f + "()"
+	}
+	return "var(" + name + ")"
+}
+
+// customName is a custom property's or function's name: --x, or --f().
+func customName(name string) string {
+	if f, ok := strings.CutPrefix(name, "fn:"); ok {
+		return f + "()"
+	}
+	return name
+}
+
+// valueInfluence refuses what lets a rule that tests value decide what
+// another rule loads, in a sheet that loads anything: a declaration in the
+// value-testing rule other than a paint-only one (display, size, fonts,
+// content, animations, custom properties: each witnessed to change whether
+// another rule's url() is fetched), and every style() or if() condition,
+// which reads custom properties.
+func (g *guard) valueInfluence() {
+	if g.mode != Stylesheet || len(g.res.Loads) == 0 {
+		return
+	}
+	// One finding per value-testing rule, and none for a rule
+	// css/value-selector refuses already (Sanitize leaves it out whole).
+	reported := map[int]bool{}
+	for _, l := range g.res.Loads {
+		if l.Rule == RuleValueSelector {
+			reported[l.stmt] = true
+		}
+	}
+	for _, p := range g.res.problems {
+		if p.finding.Rule == RuleValueSelector.ID {
+			reported[p.stmt] = true
+		}
+	}
+	for i, vs := range g.valueSets {
+		if reported[vs.rule] {
+			continue
+		}
+		reported[vs.rule] = true
+		more := 0
+		for _, other := range g.valueSets[i+1:] {
+			if other.rule == vs.rule {
+				more++
+			}
+		}
+		also := ""
+		if more > 0 {
+			also = fmt.Sprintf(" (and %d more)", more)
+		}
+		g.res.problems = append(g.res.problems, problem{
+			finding: g.findingAt(RuleValueInfluence, vs.pos, "this rule tests an element's value and sets %s%s, which can decide whether another rule's load happens (the sheet loads %s): the request would tell its host what was typed: remove %s from the rule (set only colours, opacity or shadows in a rule that tests value), or select on something other than the value attribute",
+				vs.name, also, g.someLoad(), vs.name),
+			offset: vs.offset, stmt: vs.rule, what: "rule",
+		})
+	}
+	if g.valueTest < 0 {
+		return
+	}
+	at := g.pos(g.valueTest)
+	conditioned := map[int]bool{} // one finding per statement: if(style(…)) is one condition
+	for _, c := range g.condFns {
+		if conditioned[c.stmt] {
+			continue
+		}
+		conditioned[c.stmt] = true
+		g.res.problems = append(g.res.problems, problem{
+			finding: g.findingAt(RuleValueInfluence, c.pos, "%s() makes a load depend on a condition, and this sheet tests an element's value (line %d) and loads %s: together they can tell a host what was typed; remove the %s() condition, or the rule that tests value",
+				c.name, at.Line, g.someLoad(), c.name),
+			offset: c.offset, stmt: c.stmt, what: c.what,
+		})
+	}
+}
+
+// someLoad names one load of the sheet, for a message about the sheet as
+// a whole.
+func (g *guard) someLoad() string {
+	for _, l := range g.res.Loads {
+		if l.Address != "" {
+			return quoteAddress(l.Address)
+		}
+	}
+	return g.res.Loads[0].Kind
 }
 
 // loadHoldingProperties returns the custom properties whose value holds a
@@ -924,6 +1273,10 @@ func (g *guard) verdict(l *Load) {
 		refuse(RuleNamespace, "@namespace is not allowed (it names %s): remove it and select elements without a namespace prefix", quoteAddress(l.Address))
 		return
 	case KindSrc:
+		if l.carriedBy != "" {
+			refuse(RuleSrcFunction, "%s carries %s into src(), which fetches it: src() is not allowed: use url() with a full https:// address on a host your matches cover", l.carriedBy, quoteAddress(l.Address))
+			return
+		}
 		refuse(RuleSrcFunction, "src() is not allowed: use url() with a full https:// address on a host your matches cover")
 		return
 	case KindImageSet:
@@ -933,6 +1286,9 @@ func (g *guard) verdict(l *Load) {
 		if l.Rule == nil {
 			l.Rule = RuleImageSet
 			l.Reason = "image-set() is not allowed: use one url() with a full https:// address on a host your matches cover"
+			if l.carriedBy != "" {
+				l.Reason = fmt.Sprintf("%s carries %s into image-set(), which fetches it: %s", l.carriedBy, quoteAddress(l.Address), l.Reason)
+			}
 		}
 		return
 	}

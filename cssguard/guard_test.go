@@ -169,7 +169,8 @@ func TestMessagesSayWhatToDo(t *testing.T) {
 a { background: url(https://evil.example/a) url(a) url(data:,x) url(https://u@news.example.com/) src("x") image-set("x" 1x) url(https://a:99999/) }
 b { c: url(a b) } d { e: "x
 }
-input[value=a] { background: url(https://news.example.com/v) }`
+input[value=a] { background: url(https://news.example.com/v) }
+input[value=b] ~ div { display: none } p { color: if(style(--x: 1): red; else: blue) }`
 	res := Check([]byte(css), "style.css", m, Stylesheet)
 	seen := map[string]bool{}
 	for _, f := range res.Findings {
@@ -180,7 +181,7 @@ input[value=a] { background: url(https://news.example.com/v) }`
 			t.Errorf("%s: message does not say what to do: %s", f.Rule, f.Message)
 		}
 	}
-	for _, id := range []string{"css/import", "css/namespace", "css/remote-load", "css/relative-url", "css/scheme", "css/userinfo", "css/src-function", "css/image-set", "css/invalid-url", "css/bad-url", "css/bad-string", "css/value-selector"} {
+	for _, id := range []string{"css/import", "css/namespace", "css/remote-load", "css/relative-url", "css/scheme", "css/userinfo", "css/src-function", "css/image-set", "css/invalid-url", "css/bad-url", "css/bad-string", "css/value-selector", "css/value-influence"} {
 		if !seen[id] {
 			t.Errorf("no %s finding in the sheet that breaks every rule", id)
 		}

@@ -66,6 +66,11 @@ var (
 		Why: "A rule such as input[value^=\"a\"] { background: url(…) } tells the host what was typed, one character at a time; whatever the host, the page's data leaves through the request.",
 		Fix: "Remove the load from the rule, or select on something other than the value attribute.",
 	})
+	RuleValueInfluence = finding.Register(finding.Rule{
+		ID: "css/value-influence", Title: "A rule that tests an element's value changes what another rule loads", Severity: finding.Error,
+		Why: "A rule such as input[value^=\"a\"] ~ div { display: none } or { --x: 1 } loads nothing itself, yet decides whether another rule's url() is fetched: display, sizes, fonts, generated content, animations and custom properties read by var(), style() or if() all can. In a sheet that loads anything, the request then tells its host what was typed.",
+		Fix: "In a rule that tests value, set only colours, opacity or shadows, and use no style() or if() in the sheet; or select on something other than the value attribute.",
+	})
 	RuleScriptLoad = finding.Register(finding.Rule{
 		ID: "css/script-load", Title: "A load in CSS a script writes (dom.addStyle, inline style)", Severity: finding.Error,
 		Why: "The page agent refuses CSS from a script that contains url(, @import or their relatives; a script must not make the page load anything through CSS.",

@@ -33,6 +33,7 @@ func (g *guard) secondReading() {
 	off := 0
 	fn, fnAt := "", 0 // url( or src( waiting for its string
 	imageSet := 0     // parenthesis depth inside image-set(
+	typeAt := 0       // image-set depth just inside a type( (its string is a MIME type), or 0
 	importAt := -1    // @import or @namespace waiting for its address
 	for {
 		tt, data := lx.Next()
@@ -55,6 +56,9 @@ func (g *guard) secondReading() {
 			fn = ""
 			if imageSet > 0 {
 				imageSet--
+			}
+			if imageSet < typeAt {
+				typeAt = 0
 			}
 			continue
 		case css.SemicolonToken, css.LeftBraceToken:
@@ -87,7 +91,7 @@ func (g *guard) secondReading() {
 			switch {
 			case importAt >= 0:
 				g.secondLoad(importAt, start, off, g.importKindAt(importAt), decodeString(unquote(data)))
-			case imageSet > 0:
+			case imageSet > 0 && typeAt == 0:
 				g.secondLoad(start, start, off, KindImageSet, decodeString(unquote(data)))
 			}
 			importAt = -1
@@ -98,6 +102,8 @@ func (g *guard) secondReading() {
 			name := data[:len(data)-1]
 			escaped := needsDecoding(name)
 			switch {
+			case imageSet > 0 && typeAt == 0 && equalFoldName(name, escaped, "type"):
+				typeAt = imageSet
 			case equalFoldName(name, escaped, "url"):
 				fn, fnAt = KindURLString, start
 			case equalFoldName(name, escaped, "src"):

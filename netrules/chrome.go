@@ -162,8 +162,10 @@ func (c *checker) chromeRedirect(r *Rule) {
 	case "url":
 		u, err := r.redirectURL()
 		switch {
+		case err != nil && spaceInHost(rd.URL.V):
+			// Chrome accepts it (as %20); the limits refuse it.
 		case err != nil:
-			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url %q is not a valid absolute URL (Chrome refuses it): write a full https:// address", rd.URL.V)
+			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url %q is not a valid absolute URL (Chrome refuses it: \"does not provide a valid URL for action.redirect.url key\"): write a full https:// address", rd.URL.V)
 		case u.Scheme == "javascript":
 			c.report(r, RuleRedirectUrl, rd.URL.Off, "redirect url is a javascript: URL, which Chrome refuses: redirect to an https:// address")
 		}
@@ -232,6 +234,10 @@ func (c *checker) chromeRegex(r *Rule) {
 		c.report(r, RuleRegex, f.Off, "regexFilter has the non-ASCII character %s (Chrome refuses it): match the URL as Chrome sees it, with punycode hosts and percent-encoded UTF-8", firstNonASCII(f.V))
 		return
 	}
+	if esc, cp := aboveLatin1(f.V); esc != "" {
+		c.report(r, RuleRegex, f.Off, "regexFilter has %s, the code point U+%04X, above U+00FF: Chrome compiles regexFilter in Latin-1, where RE2 refuses it (Chrome: \"specifies an incorrect value for the \\\"regexFilter\\\" key\"): match the URL as Chrome sees it, with the character's UTF-8 bytes percent-encoded (%s)", esc, cp, percentUTF8(cp))
+		return
+	}
 	re, err := r.regex()
 	if err != nil {
 		c.report(r, RuleRegex, f.Off, "regexFilter is not a pattern RE2 accepts (%v), so Chrome refuses it: RE2 has no lookaround or backreferences", err)
@@ -249,7 +255,8 @@ func (c *checker) chromeRegex(r *Rule) {
 
 func (c *checker) chromeResponseHeaderConditions(r *Rule) {
 	cond := &r.Condition
-	names := map[string]bool{}
+	names := map[string]string{} // lower-case name → as first required
+	exact := map[string]bool{}   // required names as written
 	for _, list := range []struct {
 		name string
 		h    headerInfos
@@ -265,11 +272,24 @@ func (c *checker) chromeResponseHeaderConditions(r *Rule) {
 					}
 				}
 			}
+			// Chrome compares the names as written; HTTP compares them
+			// ignoring case.
 			lower := strings.ToLower(h.Header.V)
 			if list.name == "responseHeaders" {
-				names[lower] = true
-			} else if !h.Values.Set && !h.ExcludedValues.Set && names[lower] {
-				c.report(r, RuleResponseHeaderCondition, h.Header.Off, "the header %q is both required (responseHeaders) and excluded by name (excludedResponseHeaders), so the rule never matches (Chrome refuses it): keep one", h.Header.V)
+				if _, seen := names[lower]; !seen {
+					names[lower] = h.Header.V
+				}
+				exact[h.Header.V] = true
+				continue
+			}
+			if h.Values.Set || h.ExcludedValues.Set {
+				continue
+			}
+			switch required, ok := names[lower]; {
+			case exact[h.Header.V]:
+				c.report(r, RuleResponseHeaderCondition, h.Header.Off, "the header %q is both required (responseHeaders) and excluded by name (excludedResponseHeaders), so the rule never matches (Chrome refuses it: \"includes and excludes the same response header\"): keep one", h.Header.V)
+			case ok:
+				c.report(r, RuleNeverMatches, h.Header.Off, "excludedResponseHeaders names %q, which responseHeaders requires as %q: header names ignore case, so the rule can never match (Chrome accepts the two spellings, and the rule then does nothing): name the header in one list only", h.Header.V, required)
 			}
 		}
 	}

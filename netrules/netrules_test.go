@@ -498,3 +498,86 @@ func TestPlainHost(t *testing.T) {
 		t.Errorf("only %d plain hosts tried", plain)
 	}
 }
+
+// aboveLatin1 finds the escapes RE2 refuses in Latin-1 mode and nothing
+// else: not \x{FF}, not a Unicode class, not text inside \Q…\E, not an
+// escaped backslash followed by x{100}.
+func TestAboveLatin1(t *testing.T) {
+	for pattern, want := range map[string]string{
+		`\x{100}`: `\x{100}`, `a[\x{0}-\x{10FFFF}]`: `\x{10FFFF}`, `\x{0100}`: `\x{0100}`, `\400`: `\400`, `\0400`: "",
+		`\777`: `\777`, `\377`: "", `\x{FF}`: "", `\xFF`: "", `\p{Greek}`: "", `\Q\x{100}\E`: "", `\Q\x{100}\E\x{101}`: `\x{101}`,
+		`\\x{100}`: "", `\1`: "", `[\x{41}-\x{2028}]`: `\x{2028}`, `\x{}`: "", `\x{zz}`: "", `\Q\x{100}`: "",
+	} {
+		if got, _ := aboveLatin1(pattern); got != want {
+			t.Errorf("aboveLatin1(%q) = %q, want %q", pattern, got, want)
+		}
+	}
+	if got := percentUTF8(0x100); got != "%C4%80" {
+		t.Errorf("percentUTF8(U+0100) = %q", got)
+	}
+}
+
+// spaceInHost: the URL standard refuses these addresses only for a space
+// in the host, which Chrome accepts; every other refusal stays Chrome's.
+func TestSpaceInHost(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"https://own exa.com/": true, "https://own%20exa.com/x": true, " https://a b/": true, "HTTPS://u@a%20b:443/": true,
+		"https://own^exa.com/": false, "https://own exa^.com/": false, "https://own.example.com/a b": false,
+		"https://own.example.com/": false, "not a url": false, "data:a b": false, "https://": false, "https:// /": true,
+	} {
+		if got := spaceInHost(raw); got != want {
+			t.Errorf("spaceInHost(%q) = %v, want %v", raw, got, want)
+		}
+	}
+}
+
+// A legacy remixlet: a rule that can never match, or that redirects to a
+// host with a space, is a Remixlet limit, so a warning and left out; a
+// regexFilter above Latin-1 is Chrome's refusal and stays an error.
+func TestLegacyNewRefusals(t *testing.T) {
+	m := mustManifest(t, "1.0.1", []string{"https://own.example.com/*"})
+	rules := `[
+  {"id": 1, "condition": {"responseHeaders": [{"header": "x-a"}], "excludedResponseHeaders": [{"header": "X-A"}]}, "action": {"type": "block"}},
+  {"id": 2, "condition": {"requestDomains": ["own.example.com"], "requestMethods": ["get"]}, "action": {"type": "redirect", "redirect": {"url": "https://own exa.com/"}}},
+  {"id": 3, "condition": {"regexFilter": "\\x{100}"}, "action": {"type": "block"}},
+  {"id": 4, "condition": {"urlFilter": "||ads.example.net^"}, "action": {"type": "block"}}
+]`
+	res := Check([]byte(rules), m)
+	got := map[string]finding.Severity{}
+	for _, f := range res.Findings {
+		got[f.Rule] = f.Severity
+	}
+	want := map[string]finding.Severity{
+		RuleNeverMatches.ID: finding.Warning, RuleRedirectDestination.ID: finding.Warning, RuleRegex.ID: finding.Error,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("severities (-want +got):\n%s\n%v", diff, res.Findings)
+	}
+	var left []int64
+	for _, lo := range res.LeftOut {
+		left = append(left, lo.Rule.ID.V)
+	}
+	if !slices.Equal(left, []int64{1, 2}) {
+		t.Errorf("left out %v, want rules 1 and 2", left)
+	}
+}
+
+// anyByte rewrites \C where RE2 reads it as any byte, and nowhere else.
+func TestAnyByte(t *testing.T) {
+	for in, want := range map[string]string{
+		`a\Cb`: `a(?s:.)b`, `\\C`: `\\C`, `[\C]`: `[\C]`, `[]\C]\C`: `[]\C](?s:.)`, `[^]]\C`: `[^]](?s:.)`,
+		`[[:alpha:]\C]`: `[[:alpha:]\C]`, `\Q\C\E\C`: `\Q\C\E(?s:.)`, `x`: `x`, `\Q\C`: `\Q\C`,
+	} {
+		if got := anyByte(in); got != want {
+			t.Errorf("anyByte(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for _, ok := range []string{`\C`, `a\C+b`, `^https://\C*`} {
+		if _, err := RegexInstructions(ok, false, false); err != nil {
+			t.Errorf("%q: %v, want accepted as Chrome does", ok, err)
+		}
+	}
+	if _, err := RegexInstructions(`[\C]`, false, false); err == nil {
+		t.Error(`[\C]: accepted, but RE2 refuses \C in a class`)
+	}
+}

@@ -3,6 +3,8 @@ package netrules
 import (
 	"fmt"
 	"regexp/syntax"
+	"strconv"
+	"strings"
 	"unicode"
 )
 
@@ -55,7 +57,7 @@ func regexFlags(caseSensitive bool) syntax.Flags {
 // parseRegex parses a pattern as RE2 would and returns the tree, or an
 // error in plain words.
 func parseRegex(pattern string, caseSensitive bool) (*syntax.Regexp, error) {
-	re, err := syntax.Parse(pattern, regexFlags(caseSensitive))
+	re, err := syntax.Parse(anyByte(pattern), regexFlags(caseSensitive))
 	if err != nil {
 		if se, ok := err.(*syntax.Error); ok {
 			return nil, fmt.Errorf("%s in %q", se.Code, se.Expr)
@@ -424,4 +426,121 @@ func firstNonASCII(s string) string {
 		}
 	}
 	return ""
+}
+
+// aboveLatin1 returns the first escape in an ASCII pattern that names a
+// code point above U+00FF (\x{100}, an octal \400), with the code point,
+// or "". Chrome compiles regexFilter with RE2 in Latin-1 mode, where such
+// an escape is a parse error; Go's parser, which reads UTF-8, accepts it.
+func aboveLatin1(pattern string) (string, rune) {
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] != '\\' || i+1 == len(pattern) {
+			continue
+		}
+		start := i
+		i++
+		switch c := pattern[i]; {
+		case c == 'Q':
+			// \Q…\E: literal text, where a backslash escapes nothing.
+			end := strings.Index(pattern[i:], `\E`)
+			if end < 0 {
+				return "", 0
+			}
+			i += end + 1
+		case c == 'x' && i+1 < len(pattern) && pattern[i+1] == '{':
+			end := strings.IndexByte(pattern[i:], '}')
+			if end < 0 {
+				continue // RE2 and Go both refuse it
+			}
+			v, err := strconv.ParseUint(pattern[i+2:i+end], 16, 32)
+			if err == nil && v > 0xFF {
+				return pattern[start : i+end+1], rune(v)
+			}
+			i += end
+		case '0' <= c && c <= '7':
+			// RE2's octal escape: \0 with up to two more digits, or \1 to
+			// \7 followed by at least one more (a lone \1 is a
+			// backreference, refused by both).
+			j, v := i+1, int(c-'0')
+			for ; j < len(pattern) && j < i+3 && '0' <= pattern[j] && pattern[j] <= '7'; j++ {
+				v = v*8 + int(pattern[j]-'0')
+			}
+			if (c == '0' || j > i+1) && v > 0xFF {
+				return pattern[start:j], rune(v)
+			}
+			i = j - 1
+		}
+	}
+	return "", 0
+}
+
+// percentUTF8 is a code point as a URL carries it: its UTF-8 bytes,
+// percent-encoded.
+func percentUTF8(cp rune) string {
+	var b strings.Builder
+	for _, c := range []byte(string(cp)) {
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// anyByte rewrites RE2's \C (any byte), which Go's parser does not know,
+// as (?s:.): in Chrome's Latin-1 mode a byte is a character, so both match
+// any one character and compile to one instruction. Inside a character
+// class, where RE2 refuses \C too, and inside \Q…\E it is left alone.
+func anyByte(pattern string) string {
+	if !strings.Contains(pattern, `\C`) {
+		return pattern
+	}
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '\\' && i+1 < len(pattern):
+			next := pattern[i+1]
+			switch {
+			case next == 'C' && !inClass:
+				b.WriteString("(?s:.)")
+			case next == 'Q' && !inClass:
+				end := strings.Index(pattern[i+2:], `\E`)
+				if end < 0 {
+					b.WriteString(pattern[i:])
+					return b.String()
+				}
+				b.WriteString(pattern[i : i+2+end+2])
+				i += 2 + end + 1
+				continue
+			default:
+				b.WriteString(pattern[i : i+2])
+			}
+			i++
+		case c == '[' && !inClass:
+			inClass = true
+			b.WriteByte(c)
+			// A ']' right after '[' or '[^' is a literal.
+			if i+1 < len(pattern) && pattern[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(pattern) && pattern[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+		case c == '[' && inClass && i+1 < len(pattern) && pattern[i+1] == ':':
+			// [:alpha:] inside a class: copy it whole, its ']' closes nothing.
+			if end := strings.Index(pattern[i+2:], ":]"); end >= 0 {
+				b.WriteString(pattern[i : i+2+end+2])
+				i += 2 + end + 1
+				continue
+			}
+			b.WriteByte(c)
+		case c == ']' && inClass:
+			inClass = false
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -89,7 +89,7 @@ var (
 	})
 	RuleRegex = finding.Register(finding.Rule{
 		ID: "netrules/regex", Title: "A regexFilter or regexSubstitution Chrome refuses", Severity: finding.Error,
-		Why: "Chrome compiles regexFilter with RE2 and refuses an empty or non-ASCII pattern, one RE2 does not accept, a regexSubstitution without regexFilter, and a substitution whose \\N names a group the pattern does not have.",
+		Why: "Chrome compiles regexFilter with RE2 in Latin-1 mode and refuses an empty or non-ASCII pattern, an escape naming a code point above U+00FF (\\x{100}), one RE2 does not accept, a regexSubstitution without regexFilter, and a substitution whose \\N names a group the pattern does not have.",
 		Fix: "Write an ASCII RE2 pattern (no lookaround, no backreferences); in regexSubstitution use \\0 to \\9 for groups the pattern has, \\\\ for a backslash.",
 	})
 	RuleRegexTooLarge = finding.Register(finding.Rule{
@@ -129,7 +129,7 @@ var (
 	})
 	RuleResponseHeaderCondition = finding.Register(finding.Rule{
 		ID: "netrules/response-header-condition", Title: "A responseHeaders condition Chrome refuses", Severity: finding.Error,
-		Why: "Chrome refuses empty response-header lists, header names that are not HTTP tokens, values with CR, LF or NUL, and a header both required and excluded by name.",
+		Why: "Chrome refuses empty response-header lists, header names that are not HTTP tokens, values with CR, LF or NUL, and a header both required and excluded by name, spelled the same (in two letter cases it is netrules/never-matches).",
 		Fix: "Name each header once, as an HTTP token, with values on one line.",
 	})
 	RuleModifyHeaders = finding.Register(finding.Rule{
@@ -141,6 +141,11 @@ var (
 		ID: "netrules/too-many", Title: "More rules than Chrome installs", Severity: finding.Error,
 		Why: "Chrome installs at most 30,000 rules of an extension's dynamic rules, 5,000 of them redirect or modifyHeaders rules, and 1,000 regexFilter rules; over that the whole install fails.",
 		Fix: "Keep the rules under the limits: merge rules with requestDomains lists, prefer urlFilter over regexFilter.",
+	})
+	RuleNeverMatches = finding.Register(finding.Rule{
+		ID: "netrules/never-matches", Title: "A condition that can never match", Severity: finding.Error,
+		Why: "A response header both required (responseHeaders) and excluded by name (excludedResponseHeaders) in another letter case can never match, since HTTP header names ignore case. Chrome refuses the same spelling twice but accepts different cases, and the rule then does nothing while it reads as if it did something.",
+		Fix: "Name the header in one of the two lists only.",
 	})
 	// The Remixlet limits.
 	RuleAction = finding.Register(finding.Rule{
@@ -160,7 +165,7 @@ var (
 	})
 	RuleRedirectDestination = finding.Register(finding.Rule{
 		ID: "netrules/redirect-destination", Title: "A redirect that can leave the remixlet's own sites or https", Severity: finding.Error,
-		Why: "A redirect sends the page's request, with its cookies, somewhere else; it must go to an https address on the remixlet's own sites (for a remixlet on every site, the same site as the hosts the rule names), provably from the rule's text alone.",
+		Why: "A redirect sends the page's request, with its cookies, somewhere else; it must go to an https address on the remixlet's own sites (for a remixlet on every site, the same site as the hosts the rule names), provably from the rule's text alone. A host with a space (or %20) is no site's host: Chrome installs such a redirect, Remixlet refuses it.",
 		Fix: "Redirect to a full https:// address on a host your matches cover, without user name, password or port; in a transform set scheme \"https\" and a literal host; start a regexSubstitution with https://HOST/ and anchor its regexFilter with ^.",
 	})
 	RuleRedirectHosts = finding.Register(finding.Rule{

@@ -179,7 +179,7 @@ func scratch(t *testing.T, files map[string]string) string {
 
 const (
 	clean  = `{"name": "Clean", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`
-	warns  = "const box = await dom.query(\"#box\");\nbox.innerHTML = userHTML;\n"
+	warns  = "const box = await dom.query(\"#box\"), userHTML = (await dom.query(\"#draft\")).html;\nbox.innerHTML = userHTML;\n"
 	broken = `{"name": "Broken", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": [{"permission": "fetch:API.example.com", "reason": "x"}]}`
 )
 

@@ -161,6 +161,9 @@ func TestCoversEveryUseInTheProject(t *testing.T) {
 			default:
 				return nil
 			}
+			if filepath.Base(path) == "unknown-api.txtar" {
+				return nil // the script lint's case of misspelled members, on purpose
+			}
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

@@ -37,8 +37,13 @@ var nestingKinds = []struct {
 	{"call chains a()()()", func(k int) string { return "a" + strings.Repeat("()", k) }},
 	{"index chains a[0][0]", func(k int) string { return "a" + strings.Repeat("[0]", k) }},
 	{"optional chains a?.a?.a", func(k int) string { return "a" + strings.Repeat("?.a", k) }},
-	{"additions a+a+a", func(k int) string { return "a" + strings.Repeat("+a", k) }},
+	// esbuild folds adjacent string literals, copying the text at each
+	// step: a megabyte of them would take minutes, so they still count.
 	{"string concatenation 'a'+'a'", func(k int) string { return "x=" + strings.Repeat("'a'+", k) + "'a'" }},
+	{"additions inside parentheses a+(a+(a+", func(k int) string { return strings.Repeat("a+(", k) + "a" + strings.Repeat(")", k) }},
+	{"exponent chains in additions a+a**a**", func(k int) string { return "a+" + strings.Repeat("a**", k) + "a" }},
+	{"assignments in additions a+(a=a=a=", func(k int) string { return "a+(" + strings.Repeat("a=", k) + "a)" }},
+	{"negations between additions a+!!!", func(k int) string { return "a+" + strings.Repeat("!", k) + "a" }},
 	{"if if if", func(k int) string { return strings.Repeat("if(a)", k) + "b" }},
 	{"else if chains", func(k int) string { return "if(a)b;" + strings.Repeat("else if(a)b;", k) }},
 	{"while while", func(k int) string { return strings.Repeat("while(a)", k) + "b" }},
@@ -136,15 +141,40 @@ func TestDeepestAcceptedNestingParses(t *testing.T) {
 // TestLongFlatCodeIsAccepted: a megabyte of siblings (list items, comma
 // chains, statements) is not nesting and is parsed.
 func TestLongFlatCodeIsAccepted(t *testing.T) {
+	// The names are declared: the closed world refuses undeclared ones.
+	// Left-associative operator chains are flat too: the parser reads
+	// them in a loop and the walks follow their spine without recursing.
 	for name, unit := range map[string]string{
-		"array items": "x=[" + strings.Repeat("1,", megabyte/2-100) + "1]",
-		"comma chain": strings.Repeat("a,", megabyte/2-100) + "a",
-		"statements":  strings.Repeat("a();", megabyte/4-100),
+		"array items":            "let x; x=[" + strings.Repeat("1,", megabyte/2-100) + "1]",
+		"comma chain":            "let a; " + strings.Repeat("a,", megabyte/2-100) + "a",
+		"statements":             "let a = () => {}; " + strings.Repeat("a();", megabyte/4-100),
+		"additions a+a+a":        "let a; x(" + strings.Repeat("a+", megabyte/2-100) + "a); function x() {}",
+		"or chains a||a||a":      "let a; a=" + strings.Repeat("a||", megabyte/3-100) + "a",
+		"mixed a*a-a<a&&a":       "let a; a=" + strings.Repeat("a*a-a<a&&", megabyte/9-100) + "a",
+		"member reads a.b+a.b":   "let a = {}; a.x=" + strings.Repeat("a.b.c+!a.d-", megabyte/11-100) + "a",
+		"nullish and bit chains": "let a; a=" + strings.Repeat("a??a|a&a^a<<a??", megabyte/15-100) + "a",
 	} {
 		t.Run(name, func(t *testing.T) {
 			for _, f := range lintScript(t, corpusManifest, unit+keepPermissions) {
 				t.Errorf("%s: %v", name, f)
 			}
 		})
+	}
+}
+
+// TestThousandTermSumIsAccepted: a valid left-associative chain of 1,000
+// + terms is flat code, about a hundred times below any depth the parser
+// or the walk would feel.
+func TestThousandTermSumIsAccepted(t *testing.T) {
+	for _, src := range []string{
+		"const n = 1;\nrmx.log(String(" + strings.Repeat("n + ", 999) + "n));\n",
+		"const s = " + strings.Repeat("'ab' + ", 999) + "'ab';\nrmx.log(s);\n",
+	} {
+		if d := esb.ScanNesting(src, esb.MaxNesting).Depth; d > 600 {
+			t.Errorf("a 1,000-term chain is estimated %d deep", d)
+		}
+		for _, f := range lintScript(t, corpusManifest, src+keepPermissions) {
+			t.Errorf("%v", f)
+		}
 	}
 }

@@ -17,24 +17,45 @@
 //   - Depth. esbuild recurses without limit and a stack overflow kills the
 //     process, so esb.ScanNesting (which reads with esbuild's own lexer and
 //     does not recurse) refuses anything nested more than esb.MaxNesting
-//     (1000) deep before parsing (js/too-deep). Real libraries stay under
-//     150. A megabyte of each of 33 nesting kinds is refused in tests.
+//     (1000) deep before parsing (js/too-deep). Left-associative operator
+//     chains count one level per precedence level, as the parser and the
+//     walks really recurse on them, so a 1,000-term sum passes. Real
+//     libraries stay under 150. A megabyte of each of 36 nesting kinds is
+//     refused in tests.
+//   - The closed world (closedworld.go, flow.go). Every global name is
+//     looked up in a table, as data: ECMAScript's built-ins, Intl, dom,
+//     rmx and a short list of host APIs, each with a reason. Any other
+//     global is refused (js/unknown-global, or js/replaced-global for the
+//     names the sandbox replaces), with what to use instead. typeof X is a
+//     feature test and always allowed. The global object's names may only
+//     be the object of a member read naming an allowed global
+//     (js/global-object, js/dynamic-global). `remixlet explain
+//     js/unknown-global` and docs/script-lint.md print the table.
+//   - Dangerous values may not flow. The walk visits every expression with
+//     its use (called, constructed, compared, stored, read from, assigned).
+//     eval, Function and the timers may appear only as the callee of a
+//     direct call (through window.NAME, or this.NAME, which in a timer's
+//     function is the global object); every other occurrence is refused
+//     where it is, so aliases never need following. eval needs an argument
+//     the folder reads; Function is never allowed; a timer needs a
+//     provable function that does not use this. constructor and __proto__
+//     reads, unknown keys on values that may be functions (values the
+//     check sees are plain data are not), their destructuring, and the
+//     reflective walks are refused where the result can be called or
+//     escape (js/constructor-read). Each group of checks is a Defence; the
+//     evasion corpus names, per form, the one that catches it, and the
+//     ablation test turns each off in turn.
 //   - Values. Two walks: the first records what every binding may hold
-//     (initialisers, assignments, destructuring), the second checks.
-//     resolve follows aliases flow-insensitively (a binding assigned eval
-//     anywhere may be eval), global objects (window, self, globalThis,
-//     frames, top, parent; this only for eval, Function, timers and
-//     workers, since in a module this is the global object only when a
-//     function is called on it), commas, conditionals, literals, bind,
-//     call/apply, Reflect.apply/construct/get, property descriptors and
-//     constructor chains. fold evaluates strings the text decides
+//     (initialisers, assignments, destructuring, member writes, which
+//     functions read this), the second checks. resolve follows aliases of
+//     rmx, dom and the built-ins flow-insensitively (for permissions and
+//     the page checks); fold evaluates strings the text decides
 //     (concatenation, templates, consts, String.fromCharCode, atob,
-//     decodeURIComponent, case changes, split/reverse/join, slice, replace,
-//     repeat, String.raw); esbuild's own folding ("ev" + "al") comes first.
+//     decodeURIComponent, case changes, split/reverse/join/concat, slice,
+//     replace, repeat, String.raw); esbuild's own folding ("ev" + "al")
+//     comes first.
 //   - eval of a string literal (or a constant the text decides) is allowed,
-//     as the seed says: that code is in the file for anyone to read. eval or
-//     a function constructor handed on (stored in a literal, passed as an
-//     argument) is refused: the check cannot follow it to its call.
+//     as the seed says: that code is in the file for anyone to read.
 //   - Imports: every static import, re-export and import() is refused, the
 //     remote literal (the seed's check) and anything else alike: the stored
 //     form has no modules. Workers and importScripts are refused for a
@@ -56,10 +77,8 @@
 //     that are addresses are judged, since the receiver may be any object.
 //   - CSS the code writes (dom.addStyle, inline styles, style attributes in
 //     HTML) goes through cssguard.Check in Script mode: no url( at all.
-//   - Replaced globals are refused when referenced unbound (a local binding
-//     of the same name is fine); typeof X is a feature test and is allowed.
-//     location is refused only when assigned or navigated (assign,
-//     replace): reading it is fine.
+//   - location is allowed (the sandbox's read-only replacement) and refused
+//     only when assigned or navigated (assign, replace).
 //   - Permissions: using an rmx service is a use of its permission (a
 //     reference is enough, not only a call). A fetch: host is used by a
 //     literal rmx.fetch address on it, an element address on it, a
@@ -68,19 +87,24 @@
 //     cannot follow it (an argument, a literal, rmx[x]) marks every
 //     permission used. netrules is the manifest analyzer's to judge.
 //   - Secrets are found by internal/secrets (see its package doc for the
-//     detector and its measured rates). A string under a credential name
-//     (const apiKey = "…") is judged as a labelled value. Credentials in
-//     URLs, rmx.log, console and Error messages are refused by name
-//     (token, apiKey, password, …) or by value. The outputs never print a
-//     credential: the rule is marked Sensitive and the text output masks
-//     its span in the source lines it shows.
+//     detector and its measured rates), in string literals, in strings the
+//     folder assembles from parts (joins, concat, templates, String.raw,
+//     fromCharCode, + of constants), and in comments (vendor formats and
+//     labelled values only: the entropy gate flags prose there). A string
+//     under a credential name (const apiKey = "…") is judged as a labelled
+//     value. Credentials in URLs, rmx.log, console and Error messages are
+//     refused by name or by value. The outputs never print a credential:
+//     the rule is marked Sensitive and the text output masks its span.
+//   - js/unused-permission says nothing when the loader refused script.js
+//     (too large, not UTF-8, a link): a script not read says nothing about
+//     what it uses.
+//   - Findings of one rule are capped at 100 per file, with one more saying
+//     how many were left out (minified libraries hold thousands).
 //   - Legacy remixlets (api before 1.0.2) get no leniency here: the sandbox
 //     has always blocked what these rules refuse, so nothing that ran before
 //     1.0.2 stops running because of them.
-//   - Not caught, by design (the evasion corpus in evasion_test.go lists
-//     each with its reason): values computed at run time, values stored in
-//     collections or assigned into objects by computed keys. The issue's
-//     target is the seed's literal checks plus the spellings of eval; code
-//     the check cannot read is warned about (js/dynamic-global,
-//     js/dynamic-html) and blocked by the sandbox.
+//   - Not caught, by design (evasion_test.go lists each with its reason):
+//     eval of a string literal, and addresses computed at run time (the
+//     page agent checks them when they are set). The sandbox's policy, not
+//     this check, is the boundary.
 package scriptlint

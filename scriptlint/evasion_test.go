@@ -89,10 +89,10 @@ var evasions = []evasion{
 	{code: `const k = "eval"; window[k](x)`, rule: "js/eval"},
 	{code: `window["lave".split("").reverse().join("")](x)`, rule: "js/eval"},
 	{code: `const parts = ["e", "v", "a", "l"]; window[parts.join("")](x)`, rule: "js/eval"},
-	{code: `Reflect.get(window, "eval")(x)`, rule: "js/eval"},
+	{code: `Reflect.get(window, "eval")(x)`, rule: "js/global-object"},
 	{code: `window["EVAL".toLowerCase()](x)`, rule: "js/eval"},
 	{code: `eval(atob(payload))`, rule: "js/eval"},
-	{code: `Object.getOwnPropertyDescriptor(globalThis, "eval").value(x)`, rule: "js/eval"},
+	{code: `Object.getOwnPropertyDescriptor(globalThis, "eval").value(x)`, rule: "js/global-object"},
 	{code: `const o = {run: eval}; o.run(x)`, rule: "js/eval"},
 	{code: `function call(f, a) { return f(a) }; call(eval, x)`, rule: "js/eval"},
 	{code: `const fns = new Map([["e", eval]]); fns.get("e")(x)`, rule: "js/eval"},
@@ -102,21 +102,21 @@ var evasions = []evasion{
 	// Function and its kin
 	{code: `Function("return 1")()`, rule: "js/function-constructor"},
 	{code: `new Function("a", "return a")`, rule: "js/function-constructor"},
-	{code: `[].constructor.constructor("code")()`, rule: "js/function-constructor"},
-	{code: `"".constructor.constructor("code")()`, rule: "js/function-constructor"},
-	{code: `x.constructor.constructor("code")()`, rule: "js/function-constructor"},
-	{code: `[].filter.constructor("code")()`, rule: "js/function-constructor"},
-	{code: `(() => {}).constructor("code")()`, rule: "js/function-constructor"},
-	{code: `(async () => {}).constructor("code")()`, rule: "js/function-constructor"},
-	{code: `(function* () {}).constructor("code")().next()`, rule: "js/function-constructor"},
+	{code: `[].constructor.constructor("code")()`, rule: "js/constructor-read"},
+	{code: `"".constructor.constructor("code")()`, rule: "js/constructor-read"},
+	{code: `x.constructor.constructor("code")()`, rule: "js/constructor-read"},
+	{code: `[].filter.constructor("code")()`, rule: "js/constructor-read"},
+	{code: `(() => {}).constructor("code")()`, rule: "js/constructor-read"},
+	{code: `(async () => {}).constructor("code")()`, rule: "js/constructor-read"},
+	{code: `(function* () {}).constructor("code")().next()`, rule: "js/constructor-read"},
 	{code: `Function.prototype.constructor("code")()`, rule: "js/function-constructor"},
-	{code: `Object.getPrototypeOf(async function () {}).constructor("code")()`, rule: "js/function-constructor"},
+	{code: `Object.getPrototypeOf(async function () {}).constructor("code")()`, rule: "js/constructor-read"},
 	{code: "Function`return 1`", rule: "js/function-constructor"},
 	{code: `Reflect.construct(Function, ["code"])`, rule: "js/function-constructor"},
 	{code: `const F = Function; new F("code")`, rule: "js/function-constructor"},
 	{code: `window.Function("code")()`, rule: "js/function-constructor"},
-	{code: `eval.constructor("code")()`, rule: "js/function-constructor"},
-	{code: `function g() {}; g.constructor("code")()`, rule: "js/function-constructor"},
+	{code: `eval.constructor("code")()`, rule: "js/constructor-read"},
+	{code: `function g() {}; g.constructor("code")()`, rule: "js/constructor-read"},
 
 	// string timers
 	{code: `setTimeout("work()", 10)`, rule: "js/string-timer"},
@@ -169,7 +169,7 @@ var evasions = []evasion{
 	{code: `fetch("https://api.example.com/")`, rule: "js/replaced-global"},
 	{code: `window.fetch(u)`, rule: "js/replaced-global"},
 	{code: `globalThis["fetch"](u)`, rule: "js/replaced-global"},
-	{code: `navigator.sendBeacon(u, d)`, rule: "js/replaced-global"},
+	{code: `navigator.sendBeacon(u, d)`, rule: "js/unknown-global"},
 	{code: `new WebSocket(u)`, rule: "js/replaced-global"},
 	{code: `localStorage.setItem("a", "b")`, rule: "js/replaced-global"},
 	{code: `location = "https://evil.example/"`, rule: "js/replaced-global"},
@@ -201,10 +201,10 @@ var evasions = []evasion{
 
 	// not caught, by design
 	{code: `eval("fetch('https://evil.example/')")`, why: "eval of a string literal is allowed (the seed's rule): the code is in the file for anyone to read, and the sandbox blocks eval anyway"},
-	{code: `const run = "eval"; const fns = {}; fns[run] = globalThis[run]; fns.eval(x)`, why: "a global stored into an object by a computed assignment is not tracked (the global read itself is decided: globalThis[run] with run const is eval, but the later read from fns is not)"},
-	{code: `setTimeout(task, 10)`, why: "a timer given a binding whose value is not a known string is taken to be given a function"},
+	{code: `const run = "eval"; const fns = {}; fns[run] = globalThis[run]; fns.eval(x)`, rule: "js/eval"},
+	{code: `setTimeout(task, 10)`, rule: "js/string-timer"},
 	{code: `img.src = await lookUpAddress()`, why: "an address computed at run time is not known statically; the page agent checks it when it is set"},
-	{code: `new Worker("data:text/javascript,postMessage(1)")`, why: "a data: worker runs code written in the file itself, with no network"},
+	{code: `new Worker("data:text/javascript,postMessage(1)")`, rule: "js/unknown-global"},
 }
 
 func TestEvasionCorpus(t *testing.T) {
@@ -258,7 +258,8 @@ function tick() {}`,
 new Counter().increment();`,
 	`async function* numbers() { yield 1n; yield 2n ** 64n }
 for await (const n of numbers()) { rmx.log(String(n)) }
-const cfg = globalThis.config?.deeply?.nested ?? { fallback: true };
+const config = await rmx.storage.get("config");
+const cfg = config?.deeply?.nested ?? { fallback: true };
 const big = 12345678901234567890n;
 const data = await Promise.resolve(42);
 label: for (const x of [1, 2]) { if (x) continue label }

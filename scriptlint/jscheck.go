@@ -12,28 +12,9 @@ import (
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/secrets"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/sandboxapi"
 	"github.com/remixlet/remixlet/site"
 )
-
-// replacedGlobals are the globals the sandbox replaces with errors, each
-// with what to use instead. Keys with a dot are members of a global.
-var replacedGlobals = map[string]string{
-	"document":                "the page's document is not in the sandbox: read and change the page through dom (dom.query, dom.queryAll, dom.create)",
-	"fetch":                   "the sandbox has no network: use rmx.fetch with a fetch:HOST permission",
-	"XMLHttpRequest":          "the sandbox has no network: use rmx.fetch with a fetch:HOST permission",
-	"WebSocket":               "the sandbox has no network and there is no socket API: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe",
-	"EventSource":             "the sandbox has no network: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe",
-	"navigator.sendBeacon":    "the sandbox has no network: use rmx.fetch with a fetch:HOST permission",
-	"localStorage":            "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
-	"sessionStorage":          "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
-	"indexedDB":               "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
-	"caches":                  "the page's storage is not reachable: keep data with rmx.storage (storage permission)",
-	"open":                    "a remixlet cannot open windows: add a link with dom.create(\"a\", {href}) on an allowed address, or use rmx.schedule to open one of the remixlet's own pages",
-	"RTCPeerConnection":       "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
-	"webkitRTCPeerConnection": "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
-	"mozRTCPeerConnection":    "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
-	"RTCDataChannel":          "the runtime removes WebRTC: there is no peer-to-peer network from a remixlet",
-}
 
 const navigationAdvice = "location is read-only in the sandbox and a remixlet cannot navigate: add a link with dom.create(\"a\", {href}) for the user to click"
 
@@ -50,24 +31,23 @@ var addressAttributes = map[string]bool{
 	"data": true, "xlink:href": true,
 }
 
-// check runs every rule that looks at one expression node.
-func (sp *scriptPass) check(e esb.Expr) {
+// check runs every rule that looks at one expression node, given how its
+// parent uses its value. Member reads with computed keys are checked by
+// the walk itself (expr), which folds the key once.
+func (sp *scriptPass) check(e esb.Expr, u use) {
 	off := int(e.Loc.Start)
 	switch x := e.Data.(type) {
 	case *esb.EIdentifier:
-		sp.checkIdentifier(x, e)
+		sp.checkIdentifier(x, e, u)
 	case *esb.EDot:
-		sp.checkMember(e, x.Target, x.Name, int(x.NameLoc.Start))
-	case *esb.EIndex:
-		if key, ok := sp.foldKey(x.Index); ok {
-			sp.checkMember(e, x.Target, key, int(x.Index.Loc.Start))
-		} else {
-			sp.checkDynamicMember(x, off)
-		}
+		sp.checkMember(e, x.Target, x.Name, true, esb.Expr{}, int(x.NameLoc.Start), u)
 	case *esb.ECall:
-		sp.checkCall(e, x.Target, x.Args, x.Kind == esb.DirectEval, false)
+		name, _ := sp.directGlobal(x.Target)
+		sp.checkCall(e, x.Target, x.Args, u, name)
+		sp.checkFoldedSecret(e)
 	case *esb.ENew:
-		sp.checkCall(e, x.Target, x.Args, false, true)
+		name, _ := sp.directGlobal(x.Target)
+		sp.checkCall(e, x.Target, x.Args, u, name)
 	case *esb.ETemplate:
 		if x.TagOrNil.Data != nil {
 			sp.checkTagged(e, x)
@@ -75,12 +55,13 @@ func (sp *scriptPass) check(e esb.Expr) {
 			sp.checkConcatParts(sp.templateParts(x))
 		}
 		sp.checkTemplateSecrets(x)
+		if len(x.Parts) > 0 {
+			sp.checkFoldedSecret(e)
+		}
 	case *esb.EBinary:
 		switch x.Op {
 		case esb.BinOpAssign, esb.BinOpAddAssign:
 			sp.checkAssign(x, off)
-		case esb.BinOpAdd:
-			// Chains are checked once, from their top (binaryChain).
 		}
 	case *esb.EImportCall:
 		if v := sp.fold(x.Expr); v.known {
@@ -91,6 +72,9 @@ func (sp *scriptPass) check(e esb.Expr) {
 	case *esb.EString:
 		sp.checkSecretString(x, off)
 	case *esb.EObject:
+		if u == useTarget {
+			return
+		}
 		for i := range x.Properties {
 			p := &x.Properties[i]
 			if p.Kind == esb.PropertySpread || p.ValueOrNil.Data == nil {
@@ -99,93 +83,85 @@ func (sp *scriptPass) check(e esb.Expr) {
 			if key, ok := sp.foldKey(p.Key); ok && !p.Kind.IsMethodDefinition() {
 				sp.checkSecretValue(key, p.ValueOrNil)
 			}
-			sp.checkHandedOn(p.ValueOrNil, true)
+			sp.checkHandedOn(p.ValueOrNil)
 		}
 	case *esb.EArray:
 		for _, item := range x.Items {
-			sp.checkHandedOn(item, true)
+			sp.checkHandedOn(item)
 		}
 	}
 }
 
 // checkHandedOn looks at a value stored in a literal or passed to a
-// function, where the check cannot follow it. eval or a function
-// constructor there is refused (when refuse is set): no real code needs to
-// hand them around. rmx, or one of its services, there means the
-// permissions the code uses cannot be told.
-func (sp *scriptPass) checkHandedOn(e esb.Expr, refuse bool) {
+// function, where the check cannot follow it: rmx, or one of its
+// services, there means the permissions the code uses cannot be told.
+func (sp *scriptPass) checkHandedOn(e esb.Expr) {
 	switch e.Data.(type) {
 	case *esb.EIdentifier, *esb.EDot, *esb.EIndex:
 	default:
 		return
 	}
+	if !sp.mayReachAPI(e) {
+		return
+	}
 	for _, p := range sp.resolve(e) {
-		switch {
-		case p == "rmx" || (strings.HasPrefix(p, "rmx.") && strings.Count(p, ".") == 1):
+		if p == "rmx" || (strings.HasPrefix(p, "rmx.") && strings.Count(p, ".") == 1) {
 			sp.rmxEscape = true
-		case !refuse:
-		case p == "eval":
-			sp.report(RuleEval, int(e.Loc.Start), "eval is handed on where the check cannot follow it to its call: write the code itself instead of evaluating strings")
-		case functionConstructors[p]:
-			sp.report(RuleFunctionConstructor, int(e.Loc.Start), "%s is handed on where the check cannot follow it to its call: write the function directly", p)
 		}
 	}
 }
 
-func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr) {
-	s, info := sp.lookup(x.Ref)
-	if s == nil || s.Kind != esb.SymbolUnbound {
-		return
-	}
-	if g := sp.global(s, info); g.replaced && sp.typeofArg != e.Data {
-		sp.report(RuleReplacedGlobal, int(e.Loc.Start), "%s: %s", s.OriginalName, g.advice)
-	}
-}
-
-// checkMember looks at target.name (or target["name"]).
-func (sp *scriptPass) checkMember(e, target esb.Expr, name string, nameOff int) {
-	targetPaths := sp.resolve(target)
-	if len(targetPaths) == 0 {
-		return
-	}
-	if slices.Contains(targetPaths, "globalThis") && sp.typeofArg != e.Data {
-		if advice, ok := replacedGlobals[name]; ok {
-			sp.report(RuleReplacedGlobal, nameOff, "%s: %s", name, advice)
-		}
-	}
-	for _, p := range sp.members(targetPaths, name) {
-		if advice, ok := replacedGlobals[p]; ok && strings.Contains(p, ".") {
-			sp.report(RuleReplacedGlobal, nameOff, "%s: %s", p, advice)
-		}
-		sp.noteService(p, int(e.Loc.Start))
-	}
-}
-
-// noteService records the first use of an rmx service.
+// noteService records the first use of an API member that needs a
+// permission (sandboxapi's table says which), and refuses a dom or rmx
+// member the API does not have.
 func (sp *scriptPass) noteService(p string, off int) {
-	rest, ok := strings.CutPrefix(p, "rmx.")
+	if !strings.HasPrefix(p, "rmx.") && !strings.HasPrefix(p, "dom.") {
+		return
+	}
+	if perm := sandboxapi.PermissionOf(p); perm != "" {
+		if _, seen := sp.uses[perm]; !seen {
+			sp.uses[perm] = off
+		}
+	}
+}
+
+// checkAPIMember refuses a path through dom or rmx to a member the API
+// does not have, with the member it most likely meant.
+func (sp *scriptPass) checkAPIMember(p string, off int) {
+	if !on(DefUnknownAPI) || !strings.HasPrefix(p, "rmx.") && !strings.HasPrefix(p, "dom.") {
+		return
+	}
+	unknown, ok := sandboxapi.Unknown(p)
+	if !ok || unknown != p {
+		return // reported where the unknown member itself is read
+	}
+	if s := sandboxapi.Suggest(p); s != "" {
+		sp.report(RuleUnknownAPI, off, "%s is not part of the remixlet API: did you mean %s?", unknown, s)
+		return
+	}
+	parent := unknown[:strings.LastIndexByte(unknown, '.')]
+	sp.report(RuleUnknownAPI, off, "%s is not part of the remixlet API: `remixlet types` and docs/api.md list what %s has", unknown, parent)
+}
+
+// checkTagged: a tagged template calls its tag with the strings, an array.
+func (sp *scriptPass) checkTagged(e esb.Expr, t *esb.ETemplate) {
+	off := int(e.Loc.Start)
+	name, ok := sp.directGlobal(t.TagOrNil)
 	if !ok {
 		return
 	}
-	svc := "rmx." + strings.SplitN(rest, ".", 2)[0]
-	if _, known := servicePermission[svc]; !known {
-		return
-	}
-	if _, seen := sp.uses[svc]; !seen {
-		sp.uses[svc] = off
-	}
-}
-
-func (sp *scriptPass) checkDynamicMember(x *esb.EIndex, off int) {
-	for _, p := range sp.resolve(x.Target) {
-		switch p {
-		case "globalThis":
-			sp.report(RuleDynamicGlobal, off, "a global read with a key the check cannot decide can reach eval, Function or a replaced global: name the property you mean, or keep your own lookup table")
-		case "rmx", "dom":
-			sp.report(RuleDynamicGlobal, off, "%s read with a key the check cannot decide: call the %s method by name so the permissions it needs can be checked", p, p)
-			if p == "rmx" {
-				sp.rmxEscape = true
-			}
+	switch name {
+	case "Function":
+		if on(DefFunctionCall) {
+			sp.report(RuleFunctionConstructor, off, "Function`…` compiles the template into code, like eval, and the sandbox blocks it: write the function directly")
+		}
+	case "setTimeout", "setInterval":
+		if on(DefTimerArgument) {
+			sp.report(RuleStringTimer, off, "a timer called as a template tag turns the template into code: pass a function, setTimeout(() => work(), ms)")
+		}
+	case "eval":
+		if on(DefEvalArgument) {
+			sp.report(RuleEval, off, "eval called as a template tag: write the code itself instead of building it as a string")
 		}
 	}
 }
@@ -256,35 +232,31 @@ func has(paths []string, names ...string) bool {
 	return false
 }
 
-func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval, isNew bool) {
+// checkCall judges a call or new of target; direct is the global target
+// names directly ("" when none).
+func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, direct string) {
 	off := int(e.Loc.Start)
 	var buf [4]callee
 	callees := sp.callees(target, args, &buf)
-	reflective := has(callees[0].paths, "Reflect.apply", "Reflect.construct")
-	for i, a := range args {
-		sp.checkHandedOn(a, !(reflective && i == 0))
+	sp.checkDirectCall(e, direct, args, callees[0].paths, u)
+	for _, a := range args {
+		sp.checkHandedOn(a)
 	}
-	for i, c := range callees {
-		if len(c.paths) == 0 && !(i == 0 && directEval) {
-			continue
-		}
-		if has(c.paths, "eval") || (i == 0 && directEval) {
-			sp.checkEval(c, off)
-		}
-		for _, p := range c.paths {
-			if functionConstructors[p] {
-				sp.report(RuleFunctionConstructor, off, "%s(…) compiles a string into code, like eval, and the sandbox blocks it: write the function directly (an arrow function or a function declaration)", p)
-				break
-			}
-		}
-		if has(c.paths, "setTimeout", "setInterval") && len(c.args) > 0 {
-			sp.checkTimerArg(c.args[0], off)
-		}
-		if has(c.paths, "Worker", "SharedWorker", "importScripts") {
-			sp.checkWorker(c, off)
-		}
-		if has(c.paths, "WebAssembly.compileStreaming", "WebAssembly.instantiateStreaming") {
+	// Workers and streaming WebAssembly named directly get a message about
+	// the code they load (the closed world refuses them anyway; an alias
+	// of the global object is refused where it is made).
+	switch direct {
+	case "Worker", "SharedWorker", "importScripts":
+		sp.checkWorker(callees[0], off)
+	}
+	if dot, ok := target.Data.(*esb.EDot); ok && (dot.Name == "compileStreaming" || dot.Name == "instantiateStreaming") {
+		if name, _ := sp.directGlobal(dot.Target); name == "WebAssembly" {
 			sp.report(RuleRemoteCode, off, "streaming WebAssembly compiles code fetched at run time: the sandbox has no network; there is no way to load code into a remixlet")
+		}
+	}
+	for _, c := range callees {
+		if len(c.paths) == 0 {
+			continue
 		}
 		if has(c.paths, "rmx.fetch") && len(c.args) > 0 {
 			sp.checkFetch(c.args[0])
@@ -380,46 +352,6 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, directEval,
 		if inner, ok := dot.Target.Data.(*esb.EDot); ok && inner.Name == "style" && len(args) >= 2 {
 			sp.checkDeclaration(args[0], args[1])
 		}
-	}
-	_ = isNew
-}
-
-// checkTagged: a tagged template calls its tag with the strings.
-func (sp *scriptPass) checkTagged(e esb.Expr, t *esb.ETemplate) {
-	off := int(e.Loc.Start)
-	paths := sp.resolve(t.TagOrNil)
-	for _, p := range paths {
-		if functionConstructors[p] {
-			sp.report(RuleFunctionConstructor, off, "%s`…` compiles the template into code, like eval, and the sandbox blocks it: write the function directly", p)
-		}
-	}
-	if has(paths, "setTimeout", "setInterval") {
-		sp.report(RuleStringTimer, off, "a timer called as a template tag turns the template into code: pass a function, setTimeout(() => work(), ms)")
-	}
-	if has(paths, "eval") {
-		sp.report(RuleEval, off, "eval called as a template tag: write the code itself instead of building it as a string")
-	}
-}
-
-func (sp *scriptPass) checkEval(c callee, off int) {
-	if !c.argsKnown {
-		sp.report(RuleEval, off, "eval of arguments the check cannot read runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
-		return
-	}
-	if len(c.args) == 0 {
-		return
-	}
-	if v := sp.fold(c.args[0]); v.known && v.isStr {
-		return // a literal: the code is in the file for anyone to read
-	}
-	sp.report(RuleEval, off, "eval of a value built at run time runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
-}
-
-func (sp *scriptPass) checkTimerArg(a esb.Expr, off int) {
-	v := sp.fold(a)
-	_, isArray := a.Data.(*esb.EArray)
-	if v.isStr || isArray {
-		sp.report(RuleStringTimer, off, "a timer given a string evaluates it as code, like eval, and the sandbox blocks it: pass a function, setTimeout(() => work(), ms)")
 	}
 }
 

@@ -32,11 +32,20 @@ import (
 // the union); fold uses only bindings with a single value.
 
 type symInfo struct {
-	sources  []valueSource
-	fn       string // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions and classes
-	konst    bool
-	updated  bool // assigned by ++, --, or an operator assignment
-	literals bool // some source is an object or array literal
+	sources []valueSource
+	fn      string  // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
+	fnNode  *esb.Fn // the declared function
+	// memberSources are the values written into its members (o.x = v);
+	// mutated: it was handed to code that may change it.
+	memberSources []esb.Expr
+	mutated       bool
+	resolver      bool // a Promise executor's resolve or reject: always a function
+	// Memos of isData, mayBeFunction and numeric (0 not known, 1 false,
+	// 2 true): flow-insensitive, so one answer per binding.
+	memoData, memoFn, memoNum int8
+	konst                     bool
+	updated                   bool // assigned by ++, --, or an operator assignment
+	literals                  bool // some source is an object or array literal
 
 	global *globalInfo // for an unbound name
 
@@ -166,9 +175,6 @@ const (
 	maxResolveDepth = 24
 	maxPaths        = 16
 )
-
-// globalObjectNames name the global object from inside it.
-var globalObjectNames = map[string]bool{"window": true, "self": true, "globalThis": true, "frames": true, "top": true, "parent": true}
 
 // codeRunners are the globals `this.X` is taken to mean: in a module,
 // `this` is undefined except when a function is called with the global
@@ -318,9 +324,11 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 // globalInfo is what the checks need to know of an unbound name, decided
 // once per symbol.
 type globalInfo struct {
-	paths    []string // what it resolves to
-	advice   string   // for a replaced global: what to use instead
-	replaced bool
+	paths []string // what it resolves to
+	// plain: an allowed global without restricted members that is
+	// neither dangerous nor the global object; only a value use of it
+	// needs a closer look.
+	plain bool
 }
 
 func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
@@ -329,12 +337,14 @@ func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
 	}
 	g := &globalInfo{}
 	switch name := s.OriginalName; {
-	case globalObjectNames[name]:
+	case isGlobalObjectName(name):
 		g.paths = []string{"globalThis"}
 	case interestingRoots[name] || functionConstructors[name]:
 		g.paths = []string{name}
 	}
-	g.advice, g.replaced = replacedGlobals[s.OriginalName]
+	if a := allowedByName[s.OriginalName]; a != nil {
+		g.plain = len(a.Members) == 0 && a.Kind != KindDangerous && a.Kind != KindGlobalObject
+	}
 	info.global = g
 	return g
 }
@@ -443,7 +453,7 @@ func (sp *scriptPass) members(paths []string, name string) []string {
 func member(p, name string) string {
 	switch {
 	case p == "globalThis":
-		if globalObjectNames[name] {
+		if isGlobalObjectName(name) {
 			return "globalThis"
 		}
 		if interestingRoots[name] || functionConstructors[name] {
@@ -929,6 +939,24 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 				return chars(v.s), true
 			}
 			return strings.Split(v.s, sep.s), true
+		case "concat":
+			arr, ok := sp.foldArray(dot.Target, depth)
+			if !ok {
+				return nil, false
+			}
+			arr = slices.Clone(arr)
+			for _, a := range x.Args {
+				if more, ok := sp.foldArray(a, depth); ok {
+					arr = append(arr, more...)
+					continue
+				}
+				v := sp.foldDepth(a, depth)
+				if !v.known {
+					return nil, false
+				}
+				arr = append(arr, v.s)
+			}
+			return arr, true
 		case "reverse":
 			arr, ok := sp.foldArray(dot.Target, depth)
 			if ok {

@@ -8,7 +8,10 @@ import (
 
 // The walk visits every statement, expression, binding, class member,
 // template part and decorator of esbuild's tree, twice: first to record
-// what each binding may hold (collecting), then to check. Import records
+// what each binding may hold (collecting), then to check. Each expression
+// is visited with its use: how its parent consumes its value (called,
+// compared, stored, read from), which is what decides whether a dangerous
+// value may appear there. Import records
 // are checked separately (importRecords). A node kind without a case here
 // sets unknownNode, and the file is refused as not analysed: a newer
 // esbuild must not add syntax the check silently skips.
@@ -20,6 +23,48 @@ func (sp *scriptPass) unknown(kind any) {
 	if sp.unknownNode == "" {
 		sp.unknownNode = fmt.Sprintf("%T", kind)
 	}
+}
+
+// use is how an expression's value is consumed by its parent.
+type use uint8
+
+const (
+	useValue      use = iota // may escape: stored, passed, returned, spread, thrown
+	useCall                  // the callee of a call or the tag of a template
+	useNew                   // the target of new
+	useInspect               // compared, tested, coerced to a primitive
+	useTypeof                // the operand of typeof: a feature test
+	useDiscard               // dropped (an expression statement, the left of a comma)
+	useMember                // the object of a member read that may call or walk it (call, apply, bind, constructor, __proto__, an unknown key)
+	useMemberSafe            // the object of a member read with any other known key
+	useMemberName            // the object of a .name or .length read
+	useTarget                // assigned to
+	usePattern               // the source of an object destructuring pattern, checked key by key
+)
+
+// escapes reports uses through which a function value can later be
+// called: everything but inspection and harmless member reads.
+func (u use) escapes() bool {
+	switch u {
+	case useInspect, useTypeof, useDiscard, useMemberSafe, useMemberName, useTarget:
+		return false
+	}
+	return true
+}
+
+// memberUse is the use of the object of a member read with key (known or
+// not).
+func memberUse(key string, known bool) use {
+	if !known {
+		return useMember
+	}
+	switch key {
+	case "name", "length":
+		return useMemberName
+	case "call", "apply", "bind", "constructor", "__proto__":
+		return useMember
+	}
+	return useMemberSafe
 }
 
 func (sp *scriptPass) stmts(list []esb.Stmt) {
@@ -37,92 +82,127 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		*esb.SBreak, *esb.SContinue, *esb.SExportClause, *esb.SImport, *esb.SExportFrom, *esb.SExportStar:
 		// No expressions inside; imports are checked from the records.
 	case *esb.SExportDefault:
+		if e, ok := s.Value.Data.(*esb.SExpr); ok {
+			sp.expr(e.Value, useValue)
+			return
+		}
 		sp.stmt(s.Value)
 	case *esb.SExportEquals:
-		sp.expr(s.Value)
+		sp.expr(s.Value, useValue)
 	case *esb.SLazyExport:
-		sp.expr(s.Value)
+		sp.expr(s.Value, useValue)
 	case *esb.SExpr:
-		sp.expr(s.Value)
+		sp.expr(s.Value, useDiscard)
 	case *esb.SEnum:
 		for _, v := range s.Values {
-			sp.expr(v.ValueOrNil)
+			sp.expr(v.ValueOrNil, useValue)
 		}
 	case *esb.SNamespace:
 		sp.stmts(s.Stmts)
 	case *esb.SFunction:
 		if sp.collecting && s.Fn.Name != nil {
-			sp.sym(s.Fn.Name.Ref).fn = fnKind(&s.Fn)
+			info := sp.sym(s.Fn.Name.Ref)
+			info.fn = fnKind(&s.Fn)
+			info.fnNode = &s.Fn
 		}
 		sp.fn(&s.Fn)
 	case *esb.SClass:
 		if sp.collecting && s.Class.Name != nil {
-			sp.sym(s.Class.Name.Ref).fn = "fn"
+			sp.sym(s.Class.Name.Ref).fn = "class"
 		}
 		sp.class(&s.Class)
 	case *esb.SLabel:
 		sp.stmt(s.Stmt)
 	case *esb.SIf:
-		sp.expr(s.Test)
+		sp.expr(s.Test, useInspect)
 		sp.stmt(s.Yes)
 		sp.stmt(s.NoOrNil)
 	case *esb.SFor:
 		sp.stmt(s.InitOrNil)
-		sp.expr(s.TestOrNil)
-		sp.expr(s.UpdateOrNil)
+		sp.expr(s.TestOrNil, useInspect)
+		sp.expr(s.UpdateOrNil, useDiscard)
 		sp.stmt(s.Body)
 	case *esb.SForIn:
-		sp.stmt(s.Init)
-		sp.expr(s.Value)
+		sp.forInit(s.Init, s.Value)
+		sp.expr(s.Value, useInspect) // only its keys are read
 		sp.stmt(s.Body)
 	case *esb.SForOf:
-		sp.stmt(s.Init)
-		sp.expr(s.Value)
+		sp.forInit(s.Init, s.Value)
+		// Iterated: a function is not iterable, so a dangerous value there
+		// only throws; what the loop takes out is a value of its own.
+		sp.expr(s.Value, useInspect)
 		sp.stmt(s.Body)
 	case *esb.SDoWhile:
 		sp.stmt(s.Body)
-		sp.expr(s.Test)
+		sp.expr(s.Test, useInspect)
 	case *esb.SWhile:
-		sp.expr(s.Test)
+		sp.expr(s.Test, useInspect)
 		sp.stmt(s.Body)
 	case *esb.SWith:
-		sp.expr(s.Value)
+		sp.expr(s.Value, useValue)
 		sp.stmt(s.Body)
 	case *esb.STry:
 		sp.stmts(s.Block.Stmts)
 		if s.Catch != nil {
 			sp.binding(s.Catch.BindingOrNil)
+			if !sp.collecting {
+				sp.checkPattern(s.Catch.BindingOrNil, esb.Expr{})
+			}
 			sp.stmts(s.Catch.Block.Stmts)
 		}
 		if s.Finally != nil {
 			sp.stmts(s.Finally.Block.Stmts)
 		}
 	case *esb.SSwitch:
-		sp.expr(s.Test)
+		sp.expr(s.Test, useInspect)
 		for _, c := range s.Cases {
-			sp.expr(c.ValueOrNil)
+			sp.expr(c.ValueOrNil, useInspect)
 			sp.stmts(c.Body)
 		}
 	case *esb.SReturn:
-		sp.expr(s.ValueOrNil)
+		sp.expr(s.ValueOrNil, useValue)
 	case *esb.SThrow:
 		if !sp.collecting {
 			sp.checkLeak(s.Value, "a thrown value")
 		}
-		sp.expr(s.Value)
+		sp.expr(s.Value, useValue)
 	case *esb.SLocal:
 		for _, d := range s.Decls {
 			if sp.collecting {
 				sp.bindTo(d.Binding, d.ValueOrNil, nil, s.Kind == esb.LocalConst)
 			} else {
 				sp.checkDecl(d)
+				sp.checkPattern(d.Binding, d.ValueOrNil)
 			}
 			sp.binding(d.Binding)
-			sp.expr(d.ValueOrNil)
+			sp.expr(d.ValueOrNil, patternUse(d.Binding))
 		}
 	default:
 		sp.unknown(s)
 	}
+}
+
+// patternUse is the use of the value a binding is initialised with: an
+// object pattern reads it key by key (checked by checkPattern).
+func patternUse(b esb.Binding) use {
+	if _, ok := b.Data.(*esb.BObject); ok {
+		return usePattern
+	}
+	return useValue
+}
+
+// forInit checks the binding of a for-in or for-of loop.
+func (sp *scriptPass) forInit(init esb.Stmt, value esb.Expr) {
+	if local, ok := init.Data.(*esb.SLocal); ok && !sp.collecting {
+		for _, d := range local.Decls {
+			sp.checkPattern(d.Binding, esb.Expr{})
+		}
+	}
+	if e, ok := init.Data.(*esb.SExpr); ok {
+		sp.expr(e.Value, useTarget)
+		return
+	}
+	sp.stmt(init)
 }
 
 func fnKind(fn *esb.Fn) string {
@@ -138,8 +218,14 @@ func fnKind(fn *esb.Fn) string {
 }
 
 func (sp *scriptPass) fn(fn *esb.Fn) {
+	if sp.collecting {
+		sp.fnStack = append(sp.fnStack, fnFrame{fn: fn})
+	}
 	sp.args(fn.Args)
 	sp.stmts(fn.Body.Block.Stmts)
+	if sp.collecting {
+		sp.popFunction()
+	}
 }
 
 func (sp *scriptPass) args(args []esb.Arg) {
@@ -147,23 +233,31 @@ func (sp *scriptPass) args(args []esb.Arg) {
 		sp.decorators(a.Decorators)
 		if sp.collecting {
 			sp.bindTo(a.Binding, a.DefaultOrNil, nil, false)
+		} else {
+			sp.checkPattern(a.Binding, a.DefaultOrNil)
 		}
 		sp.binding(a.Binding)
-		sp.expr(a.DefaultOrNil)
+		sp.expr(a.DefaultOrNil, patternUse(a.Binding))
 	}
 }
 
 func (sp *scriptPass) decorators(ds []esb.Decorator) {
 	for _, d := range ds {
-		sp.expr(d.Value)
+		sp.expr(d.Value, useValue)
 	}
 }
 
 func (sp *scriptPass) class(c *esb.Class) {
 	sp.decorators(c.Decorators)
-	sp.expr(c.ExtendsOrNil)
+	sp.expr(c.ExtendsOrNil, useValue)
+	if sp.collecting {
+		sp.fnStack = append(sp.fnStack, fnFrame{}) // this in a field is the instance
+	}
 	for i := range c.Properties {
 		sp.property(&c.Properties[i])
+	}
+	if sp.collecting {
+		sp.popFunction()
 	}
 }
 
@@ -172,9 +266,9 @@ func (sp *scriptPass) property(p *esb.Property) {
 		sp.stmts(p.ClassStaticBlock.Block.Stmts)
 	}
 	sp.decorators(p.Decorators)
-	sp.expr(p.Key)
-	sp.expr(p.ValueOrNil)
-	sp.expr(p.InitializerOrNil)
+	sp.expr(p.Key, useInspect)
+	sp.expr(p.ValueOrNil, useValue)
+	sp.expr(p.InitializerOrNil, useValue)
 }
 
 func (sp *scriptPass) binding(b esb.Binding) {
@@ -183,37 +277,79 @@ func (sp *scriptPass) binding(b esb.Binding) {
 	case *esb.BArray:
 		for _, item := range b.Items {
 			sp.binding(item.Binding)
-			sp.expr(item.DefaultValueOrNil)
+			sp.expr(item.DefaultValueOrNil, patternUse(item.Binding))
 		}
 	case *esb.BObject:
 		for _, p := range b.Properties {
-			sp.expr(p.Key)
+			sp.expr(p.Key, useInspect)
 			sp.binding(p.Value)
-			sp.expr(p.DefaultValueOrNil)
+			sp.expr(p.DefaultValueOrNil, patternUse(p.Value))
 		}
 	default:
 		sp.unknown(b)
 	}
 }
 
+// passThrough is the use of an operand whose value becomes the whole
+// expression's ((0, f), a || f, c ? f : g, await f): the same, except that
+// a callee reached that way is no longer called directly.
+func passThrough(u use) use {
+	if u == useCall || u == useNew {
+		return useValue
+	}
+	return u
+}
+
+// binaryUses are the uses of a binary expression's operands, given the
+// use of the whole.
+func binaryUses(op esb.OpCode, u use, right esb.Expr) (left, r use) {
+	switch op {
+	case esb.BinOpComma:
+		return useDiscard, passThrough(u)
+	case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing:
+		return passThrough(u), passThrough(u)
+	case esb.BinOpLogicalAnd:
+		return useInspect, passThrough(u) // a falsy left is never a function
+	case esb.BinOpAssign:
+		return useTarget, useValue
+	case esb.BinOpLogicalOrAssign, esb.BinOpLogicalAndAssign, esb.BinOpNullishCoalescingAssign:
+		return useTarget, useValue
+	}
+	if op > esb.BinOpAssign { // arithmetic assignments
+		return useTarget, useInspect
+	}
+	return useInspect, useInspect
+}
+
 // binaryChain walks a left-deep chain (a + b + c …, a, b, c …) along its
-// spine without recursing on the left: the nesting guard resets at commas,
-// so a comma chain may be as long as the file.
-func (sp *scriptPass) binaryChain(top *esb.EBinary) {
-	spine := []*esb.EBinary{top}
+// spine without recursing on the left: the nesting guard lets left-
+// associative chains be as long as the file.
+func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
+	var spineArr [4]*esb.EBinary
+	var usesArr [4]use
+	spine := spineArr[:0]
+	uses := usesArr[:0]
+	spine = append(spine, top)
+	uses = append(uses, u)
 	for {
 		cur := spine[len(spine)-1]
 		if sp.collecting && cur.Op >= esb.BinOpAssign {
 			sp.assigned(cur.Left, cur.Right)
+			sp.noteMemberWrite(cur.Left, cur.Right)
+		}
+		if !sp.collecting && cur.Op == esb.BinOpAssign {
+			sp.checkAssignPattern(cur.Left, cur.Right)
 		}
 		left, ok := cur.Left.Data.(*esb.EBinary)
 		if !ok {
 			break
 		}
+		lu, _ := binaryUses(cur.Op, uses[len(uses)-1], cur.Right)
 		if !sp.collecting {
-			sp.check(cur.Left)
+			sp.check(cur.Left, lu)
 		}
 		spine = append(spine, left)
+		uses = append(uses, lu)
 	}
 	if !sp.collecting {
 		// Each run of + along the spine is one concatenation: check it
@@ -221,106 +357,183 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary) {
 		for i, b := range spine {
 			if b.Op == esb.BinOpAdd && (i == 0 || spine[i-1].Op != esb.BinOpAdd) {
 				sp.checkConcat(b)
+				sp.checkFoldedSecret(esb.Expr{Data: b, Loc: b.Left.Loc})
 			}
 		}
 	}
-	sp.expr(spine[len(spine)-1].Left)
+	last := spine[len(spine)-1]
+	lu, _ := binaryUses(last.Op, uses[len(uses)-1], last.Right)
+	if last.Op == esb.BinOpAssign && isPattern(last.Left) {
+		lu = useTarget
+	}
+	sp.expr(last.Left, lu)
 	for i := len(spine) - 1; i >= 0; i-- {
-		sp.expr(spine[i].Right)
+		b := spine[i]
+		_, ru := binaryUses(b.Op, uses[i], b.Right)
+		if b.Op == esb.BinOpAssign {
+			if _, ok := b.Left.Data.(*esb.EObject); ok {
+				ru = usePattern
+			}
+		}
+		sp.expr(b.Right, ru)
 	}
 }
 
-func (sp *scriptPass) exprs(list []esb.Expr) {
+func isPattern(e esb.Expr) bool {
+	switch e.Data.(type) {
+	case *esb.EObject, *esb.EArray:
+		return true
+	}
+	return false
+}
+
+func (sp *scriptPass) exprs(list []esb.Expr, u use) {
 	for _, e := range list {
-		sp.expr(e)
+		sp.expr(e, u)
 	}
 }
 
-func (sp *scriptPass) expr(e esb.Expr) {
+func (sp *scriptPass) expr(e esb.Expr, u use) {
 	if e.Data == nil {
 		return
 	}
 	if !sp.collecting {
-		sp.check(e)
+		sp.check(e, u)
 	}
 	switch x := e.Data.(type) {
 	case *esb.EArray:
-		sp.exprs(x.Items)
-	case *esb.EUnary:
-		if x.Op == esb.UnOpTypeof {
-			saved := sp.typeofArg
-			sp.typeofArg = x.Value.Data
-			sp.expr(x.Value)
-			sp.typeofArg = saved
+		if u == useTarget {
+			sp.exprs(x.Items, useTarget)
 			return
 		}
-		if sp.collecting && (x.Op >= esb.UnOpPreDec && x.Op <= esb.UnOpPostInc) {
-			sp.assigned(x.Value, esb.Expr{})
+		sp.exprs(x.Items, useValue)
+	case *esb.EUnary:
+		switch x.Op {
+		case esb.UnOpTypeof:
+			sp.expr(x.Value, useTypeof)
+		case esb.UnOpVoid:
+			sp.expr(x.Value, useDiscard)
+		case esb.UnOpPreDec, esb.UnOpPreInc, esb.UnOpPostDec, esb.UnOpPostInc:
+			if sp.collecting {
+				sp.assigned(x.Value, esb.Expr{})
+				sp.noteMemberWrite(x.Value, esb.Expr{})
+			}
+			sp.expr(x.Value, useTarget)
+		case esb.UnOpDelete:
+			sp.expr(x.Value, useTarget)
+		default:
+			sp.expr(x.Value, useInspect)
 		}
-		sp.expr(x.Value)
 	case *esb.EBinary:
-		sp.binaryChain(x)
-	case *esb.EBoolean, *esb.ESuper, *esb.ENull, *esb.EUndefined, *esb.EThis, *esb.ENewTarget,
+		sp.binaryChain(x, u)
+	case *esb.EThis:
+		if sp.collecting {
+			sp.noteThis()
+		}
+	case *esb.EBoolean, *esb.ESuper, *esb.ENull, *esb.EUndefined, *esb.ENewTarget,
 		*esb.EImportMeta, *esb.EIdentifier, *esb.EImportIdentifier, *esb.EPrivateIdentifier,
 		*esb.ENameOfSymbol, *esb.EMissing, *esb.ENumber, *esb.EBigInt, *esb.EString, *esb.ERegExp,
 		*esb.EJSXText, *esb.ERequireString, *esb.ERequireResolveString, *esb.EImportString:
 		// Leaves. Import strings are checked from the import records.
 	case *esb.ENew:
-		sp.expr(x.Target)
-		sp.exprs(x.Args)
+		if sp.collecting {
+			sp.noteResolvers(x)
+			sp.noteCallMutation(x.Target, x.Args)
+		}
+		sp.expr(x.Target, useNew)
+		sp.exprs(x.Args, useValue)
 	case *esb.ECall:
-		sp.expr(x.Target)
-		sp.exprs(x.Args)
+		if sp.collecting {
+			sp.noteCallMutation(x.Target, x.Args)
+		}
+		sp.expr(x.Target, useCall)
+		sp.exprs(x.Args, sp.argUse(x.Target))
 	case *esb.EDot:
-		sp.expr(x.Target)
+		sp.expr(x.Target, memberUse(x.Name, true))
 	case *esb.EIndex:
-		sp.expr(x.Target)
-		sp.expr(x.Index)
+		if sp.collecting {
+			sp.expr(x.Target, useMember)
+			sp.expr(x.Index, useInspect)
+			return
+		}
+		key, known := sp.indexKey(x.Index)
+		sp.checkMember(e, x.Target, key, known, x.Index, int(x.Index.Loc.Start), u)
+		switch {
+		case u == useTarget:
+			sp.expr(x.Target, useMemberSafe)
+		default:
+			sp.expr(x.Target, memberUse(key, known))
+		}
+		sp.expr(x.Index, useInspect)
 	case *esb.EArrow:
 		sp.args(x.Args)
 		sp.stmts(x.Body.Block.Stmts)
 	case *esb.EFunction:
 		if sp.collecting && x.Fn.Name != nil {
-			sp.sym(x.Fn.Name.Ref).fn = fnKind(&x.Fn)
+			info := sp.sym(x.Fn.Name.Ref)
+			info.fn = fnKind(&x.Fn)
+			info.fnNode = &x.Fn
 		}
 		sp.fn(&x.Fn)
 	case *esb.EClass:
 		if sp.collecting && x.Class.Name != nil {
-			sp.sym(x.Class.Name.Ref).fn = "fn"
+			sp.sym(x.Class.Name.Ref).fn = "class"
 		}
 		sp.class(&x.Class)
 	case *esb.EJSXElement:
-		sp.expr(x.TagOrNil)
+		sp.expr(x.TagOrNil, useValue)
 		for i := range x.Properties {
 			sp.property(&x.Properties[i])
 		}
-		sp.exprs(x.NullableChildren)
+		sp.exprs(x.NullableChildren, useValue)
 	case *esb.EObject:
+		if u == useTarget {
+			for i := range x.Properties {
+				p := &x.Properties[i]
+				sp.expr(p.Key, useInspect)
+				sp.expr(p.ValueOrNil, useTarget)
+				sp.expr(p.InitializerOrNil, useValue)
+			}
+			return
+		}
 		for i := range x.Properties {
 			sp.property(&x.Properties[i])
 		}
 	case *esb.ESpread:
-		sp.expr(x.Value)
+		if u == useTarget {
+			sp.expr(x.Value, useTarget)
+			return
+		}
+		// [...x] and f(...x) iterate x (a function is not iterable): only
+		// its elements are handed on, and those are checked where they
+		// come from.
+		sp.expr(x.Value, useInspect)
 	case *esb.ETemplate:
-		sp.expr(x.TagOrNil)
+		if x.TagOrNil.Data != nil {
+			sp.expr(x.TagOrNil, useCall)
+			for _, part := range x.Parts {
+				sp.expr(part.Value, useValue)
+			}
+			return
+		}
 		for _, part := range x.Parts {
-			sp.expr(part.Value)
+			sp.expr(part.Value, useInspect)
 		}
 	case *esb.EInlinedEnum:
-		sp.expr(x.Value)
+		sp.expr(x.Value, u)
 	case *esb.EAnnotation:
-		sp.expr(x.Value)
+		sp.expr(x.Value, u)
 	case *esb.EAwait:
-		sp.expr(x.Value)
+		sp.expr(x.Value, passThrough(u))
 	case *esb.EYield:
-		sp.expr(x.ValueOrNil)
+		sp.expr(x.ValueOrNil, useValue)
 	case *esb.EIf:
-		sp.expr(x.Test)
-		sp.expr(x.Yes)
-		sp.expr(x.No)
+		sp.expr(x.Test, useInspect)
+		sp.expr(x.Yes, passThrough(u))
+		sp.expr(x.No, passThrough(u))
 	case *esb.EImportCall:
-		sp.expr(x.Expr)
-		sp.expr(x.OptionsOrNil)
+		sp.expr(x.Expr, useValue)
+		sp.expr(x.OptionsOrNil, useValue)
 	default:
 		sp.unknown(x)
 	}

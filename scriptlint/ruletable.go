@@ -22,8 +22,8 @@ var (
 		Fix: "Bundle the code into script.js with `remixlet build`; run workers only from code in the file (a blob: URL).",
 	})
 	RuleEval = finding.Register(finding.Rule{
-		ID: "js/eval", Title: "eval of anything but a string literal", Severity: finding.Error,
-		Why: "eval runs a string as code, so the code that runs is not the code a person reads; the sandbox's policy blocks it.",
+		ID: "js/eval", Title: "eval of anything but a string literal, or eval used as a value", Severity: finding.Error,
+		Why: "eval runs a string as code, so the code that runs is not the code a person reads; the sandbox's policy blocks it. eval stored, passed or returned can be called later with anything.",
 		Fix: "Write the code itself instead of building it as a string; parse data with JSON.parse.",
 	})
 	RuleFunctionConstructor = finding.Register(finding.Rule{
@@ -32,8 +32,8 @@ var (
 		Fix: "Write the function directly (an arrow function or a function declaration).",
 	})
 	RuleStringTimer = finding.Register(finding.Rule{
-		ID: "js/string-timer", Title: "setTimeout or setInterval with a string", Severity: finding.Error,
-		Why: "A timer given a string evaluates it as code, like eval; the sandbox's policy blocks it.",
+		ID: "js/string-timer", Title: "setTimeout or setInterval with anything but a function", Severity: finding.Error,
+		Why: "A timer given anything but a function turns it into a string and evaluates it as code, like eval (an object whose toString returns code included); a timer handed on or stored can be given a string later; in a timer's function, this is the global object.",
 		Fix: "Pass a function: setTimeout(() => work(), 1000).",
 	})
 	RuleScriptElement = finding.Register(finding.Rule{
@@ -62,9 +62,29 @@ var (
 		Fix: "Use the supported API the message names: dom.* for the page, rmx.fetch with a fetch: permission, rmx.storage with the storage permission.",
 	})
 	RuleDynamicGlobal = finding.Register(finding.Rule{
-		ID: "js/dynamic-global", Title: "A global object read with a key the check cannot decide", Severity: finding.Warning,
-		Why: "window[x] or globalThis[atob(…)] can reach eval, Function or a replaced global under a name the check never sees.",
-		Fix: "Name the property you mean (window.innerWidth), or keep your own lookup table.",
+		ID: "js/dynamic-global", Title: "A global object, dom or rmx read with a key the check cannot decide", Severity: finding.Error,
+		Why: "window[x] or globalThis[atob(…)] can reach eval, Function or any global outside the sandbox's closed world under a name the check never sees; rmx[x] hides which permission is used.",
+		Fix: "Name the property you mean (Math.max, rmx.storage), or keep your own lookup table (a Map or an object literal).",
+	})
+	RuleUnknownGlobal = finding.Register(finding.Rule{
+		ID: "js/unknown-global", Title: "A global outside the sandbox's closed world", Severity: finding.Error,
+		Why: "The sandbox offers ECMAScript's built-ins, dom, rmx and a short written list of host APIs, nothing else; a name outside that list is either missing at run time or something the sandbox keeps out (workers, WebAssembly, media and transport constructors), so the code a person reads would not be the code that runs.",
+		Fix: "Use what the message names instead; declare the name if it is your own variable. `remixlet explain js/unknown-global` prints the closed world.",
+	})
+	RuleUnknownAPI = finding.Register(finding.Rule{
+		ID: "js/unknown-api", Title: "A dom or rmx member the API does not have", Severity: finding.Error,
+		Why: "dom and rmx are the whole API a remixlet has; a member that does not exist is a mistake that fails at run time, or a guess at an API the sandbox never offers.",
+		Fix: "Use the member the message suggests; `remixlet types` and docs/api.md list the API.",
+	})
+	RuleGlobalObject = finding.Register(finding.Rule{
+		ID: "js/global-object", Title: "The global object used other than to read a named global", Severity: finding.Error,
+		Why: "globalThis, window, self, frames, parent and top reach every global, eval included; passed, stored, spread, wrapped in a Proxy or destructured with a key the check cannot read, they let code reach what the check never sees.",
+		Fix: "Read the global you mean by name (Math, or window.Math); never hand the global object around.",
+	})
+	RuleConstructorRead = finding.Register(finding.Rule{
+		ID: "js/constructor-read", Title: "Reading constructor or a prototype where the result can be called or escape", Severity: finding.Error,
+		Why: "The constructor of any function is Function, and of an async or generator function its string-compiling kin: x.constructor, x.__proto__, Object.getPrototypeOf(f) or x[key] with a key that may be \"constructor\" reach code compilation without naming it.",
+		Fix: "Compare it (x.constructor === Object) or read its name (x.constructor.name), nothing else; use a Map or an object literal for lookups by key.",
 	})
 	RuleRefusedElement = finding.Register(finding.Rule{
 		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: finding.Error,

@@ -1,8 +1,13 @@
 package scriptlint
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
@@ -10,6 +15,7 @@ import (
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/sandboxapi"
 	"github.com/remixlet/remixlet/site"
 )
 
@@ -43,13 +49,27 @@ func runScript(pass *analysis.Pass) (any, error) {
 		for _, f := range sp.findings {
 			pass.Report(f)
 		}
-	} else {
+	} else if !scriptRefused(pass.Package) {
 		sp.decided = true // no code: it uses nothing
 	}
 	if sp.decided {
 		sp.reportPermissions()
 	}
 	return nil, nil
+}
+
+// scriptRefused reports a script.js the loader would not hand on (too
+// large, not UTF-8, a link): nothing can be said about what it uses.
+func scriptRefused(p *analysis.Package) bool {
+	if p.Has(ScriptFile) {
+		return true
+	}
+	for _, f := range p.Findings {
+		if f.File == ScriptFile {
+			return true
+		}
+	}
+	return false
 }
 
 // analyse guards, parses and checks the script. It leaves sp.decided false
@@ -92,6 +112,8 @@ func (sp *scriptPass) analyse() {
 	}
 	sp.res = res
 	sp.run()
+	sp.checkCommentSecrets(nest.Comments)
+	sp.flushOverflow()
 	if sp.unknownNode != "" {
 		sp.findings = []finding.Finding{finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},
 			"script.js uses syntax this checker does not know (%s), so it was not checked: please report this", sp.unknownNode)}
@@ -114,25 +136,30 @@ func syntaxText(text string) string {
 
 // scriptPass is one run of the script analyzer over one file.
 type scriptPass struct {
-	pass     *analysis.Pass
-	m        *manifest.Manifest
-	src      string
-	srcBytes []byte
-	lines    *finding.Lines // built on the first finding: most files have few
-	res      *esb.Result
+	pass       *analysis.Pass
+	m          *manifest.Manifest
+	src        string
+	srcBytes   []byte
+	lineStarts []int // built on the first finding: most files have few
+	runeBlocks []int // characters before each block of runeBlock bytes
+	res        *esb.Result
 
 	findings []finding.Finding
 	reported map[reportKey]bool
+	perRule  map[*finding.Rule]int
+	overflow []overflowNote
 	// unknownNode names a node kind the visitor has no case for (a newer
 	// esbuild); the file is then refused as not analysed.
 	unknownNode string
 	decided     bool // the code was read; its permission use is known
 
-	collecting bool      // first walk: record bindings; second: check
-	infos      []symInfo // by index in esbuild's symbol table
-	typeofArg  esb.E     // the operand of the typeof being visited
+	collecting      bool      // first walk: record bindings; second: check
+	infos           []symInfo // by index in esbuild's symbol table
+	inBundlerHelper bool      // walking one of esbuild's own helpers (bundlerhelpers.go)
+	fnStack         []fnFrame // collecting: the enclosing non-arrow functions and class bodies
+	usesThis        map[*esb.Fn]bool
 
-	uses      map[string]int // rmx service → offset of first use
+	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
 	observe   map[string]int // network:observe host → offset; "" for unknown
 	rmxEscape bool           // rmx passed where the check cannot follow it
@@ -157,28 +184,149 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 	}
 }
 
+// position turns a byte offset into a line and column, as finding.Lines
+// does, in time independent of the line's length: minified code is one
+// long line, and findings do not come in source order. The column is the
+// number of characters from the line's start, counted with a table of how
+// many characters precede each block of the file.
 func (sp *scriptPass) position(off int) finding.Position {
-	if sp.lines == nil {
-		sp.lines = finding.NewLines(sp.srcBytes)
+	if sp.lineStarts == nil {
+		sp.lineStarts = lineStarts(sp.srcBytes)
+		if !isASCII(sp.srcBytes) {
+			sp.runeBlocks = runeBlocks(sp.srcBytes)
+		}
 	}
-	return sp.lines.Position(off)
+	src := sp.srcBytes
+	off = max(0, min(off, len(src)))
+	line := sort.SearchInts(sp.lineStarts, off+1) - 1
+	start := sp.lineStarts[line]
+	for off > start && off < len(src) && !utf8.RuneStart(src[off]) {
+		off--
+	}
+	return finding.Position{Line: line + 1, Column: sp.runesBefore(off) - sp.runesBefore(start) + 1}
 }
+
+const runeBlock = 1024
+
+// runesBefore is the number of characters in src[:off], off at a
+// character's start.
+func (sp *scriptPass) runesBefore(off int) int {
+	if sp.runeBlocks == nil {
+		return off // ASCII: one byte, one character
+	}
+	b := off / runeBlock
+	return sp.runeBlocks[b] + charStarts(sp.srcBytes[b*runeBlock:off])
+}
+
+// runeBlocks[i] is the number of characters that start before byte
+// i*runeBlock.
+func runeBlocks(src []byte) []int {
+	out := make([]int, len(src)/runeBlock+1)
+	for i := 1; i < len(out); i++ {
+		out[i] = out[i-1] + charStarts(src[(i-1)*runeBlock:i*runeBlock])
+	}
+	return out
+}
+
+// charStarts counts the bytes of b that start a character (script.js is
+// valid UTF-8: the loader refuses anything else, so that is its number of
+// characters, whatever block boundaries split).
+func charStarts(b []byte) int {
+	n := len(b)
+	const high = 0x8080808080808080
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		// A continuation byte is 10xxxxxx: bit 7 set, bit 6 clear.
+		n -= bits.OnesCount64(w & high &^ (w << 1))
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c&0xC0 == 0x80 {
+			n--
+		}
+	}
+	return n
+}
+
+// lineStarts lists where each line starts, breaking lines as
+// finding.NewLines does (at \n, \r\n and \r).
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	if bytes.IndexByte(src, '\r') < 0 {
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				return starts
+			}
+			i += j + 1
+			starts = append(starts, i)
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// maxPerRule caps the findings of one rule in one file: past it, one more
+// finding says how many were left out (minified libraries can hold
+// thousands, and the first ones are enough to act on).
+const maxPerRule = 100
 
 // report records a finding at a byte offset, once per rule and place.
 func (sp *scriptPass) report(rule *finding.Rule, off int, format string, args ...any) {
 	k := reportKey{rule, off}
-	if sp.reported[k] {
+	if sp.reported[k] || !sp.admit(rule, off) {
 		return
 	}
 	sp.reported[k] = true
 	sp.findings = append(sp.findings, finding.New(rule, ScriptFile, sp.position(off), format, args...))
 }
 
+// admit counts a finding of rule and reports whether it is within the cap.
+func (sp *scriptPass) admit(rule *finding.Rule, off int) bool {
+	if sp.perRule == nil {
+		sp.perRule = map[*finding.Rule]int{}
+	}
+	n := sp.perRule[rule]
+	sp.perRule[rule] = n + 1
+	if n < maxPerRule {
+		return true
+	}
+	if n == maxPerRule {
+		sp.overflow = append(sp.overflow, overflowNote{rule, off})
+	}
+	return false
+}
+
+type overflowNote struct {
+	rule *finding.Rule
+	off  int
+}
+
+// flushOverflow adds one finding per capped rule saying how many more
+// there were.
+func (sp *scriptPass) flushOverflow() {
+	for _, o := range sp.overflow {
+		sp.findings = append(sp.findings, finding.New(o.rule, ScriptFile, sp.position(o.off),
+			"and more findings like the ones above from here on, not listed one by one (past %d, the check stops looking): fix those first, then lint again", maxPerRule))
+	}
+	sp.overflow = nil
+}
+
 // reportSpan is report with an end (none when end < 0), for findings
 // whose text the outputs must not print (a secret).
 func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format string, args ...any) {
 	k := reportKey{rule, start}
-	if sp.reported[k] {
+	if sp.reported[k] || !sp.admit(rule, start) {
 		return
 	}
 	sp.reported[k] = true
@@ -195,9 +343,18 @@ func (sp *scriptPass) run() {
 	for _, part := range tree.Parts {
 		sp.stmts(part.Stmts)
 	}
+	sp.fnStack = nil
 	sp.collecting = false
 	for _, part := range tree.Parts {
-		sp.stmts(part.Stmts)
+		for _, st := range part.Stmts {
+			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
+				sp.inBundlerHelper = true
+				sp.stmt(st)
+				sp.inBundlerHelper = false
+				continue
+			}
+			sp.stmt(st)
+		}
 	}
 	sp.importRecords()
 }
@@ -245,10 +402,10 @@ func isRemoteAddress(s string) bool {
 // what the code uses: a service used without its permission is an error;
 // a permission nothing uses is a warning.
 func (sp *scriptPass) reportPermissions() {
-	for _, svc := range serviceOrder {
-		off, used := sp.uses[svc]
-		perm := servicePermission[svc]
-		if !used || perm == "" {
+	for _, ap := range apiPermissions {
+		off, used := sp.uses[ap.kind]
+		perm, svc := ap.kind, ap.api
+		if !used {
 			continue
 		}
 		switch perm {
@@ -278,7 +435,7 @@ func (sp *scriptPass) reportPermissions() {
 		case manifest.NetworkObserve:
 			why = fmt.Sprintf("no rmx.network.observe call reads %s", p.Host)
 		default:
-			why = "no code uses " + permissionService[p.Kind]
+			why = "no code uses " + apiOf(p.Kind)
 		}
 		sp.pass.Report(finding.New(RuleUnusedPermission, manifest.FileName, p.Pos,
 			"%q is declared but %s: remove it (least privilege: a remixlet holds only the permissions it uses)", p.Name, why))
@@ -332,27 +489,50 @@ func (sp *scriptPass) permissionUsed(p manifest.Permission, styleHosts map[strin
 	if sp.rmxEscape {
 		return true
 	}
-	_, ok := sp.uses[permissionService[p.Kind]]
+	_, ok := sp.uses[p.Kind]
 	return ok
 }
 
-// The rmx services and the permission each needs (SPEC section 1).
-var (
-	serviceOrder      = []string{"rmx.storage", "rmx.clipboard", "rmx.notify", "rmx.menu", "rmx.schedule", "rmx.fetch", "rmx.network"}
-	servicePermission = map[string]string{
-		"rmx.storage":   manifest.Storage,
-		"rmx.clipboard": manifest.Clipboard,
-		"rmx.notify":    manifest.Notifications,
-		"rmx.menu":      manifest.Menu,
-		"rmx.schedule":  manifest.Schedule,
-		"rmx.fetch":     manifest.Fetch,
-		"rmx.network":   manifest.NetworkObserve,
+// apiPermissions lists each permission kind the API table names, in the
+// table's order, with the API it guards ("rmx.storage"): the first member
+// that needs it. The member-to-permission mapping is sandboxapi's.
+var apiPermissions = func() (out []apiPermission) {
+	seen := map[string]bool{}
+	for _, m := range sandboxapi.Members() {
+		if m.Permission != "" && !seen[m.Permission] {
+			seen[m.Permission] = true
+			out = append(out, apiPermission{kind: m.Permission, api: m.Path})
+		}
 	}
-	permissionService = map[string]string{
-		manifest.Storage:       "rmx.storage",
-		manifest.Clipboard:     "rmx.clipboard",
-		manifest.Notifications: "rmx.notify",
-		manifest.Menu:          "rmx.menu",
-		manifest.Schedule:      "rmx.schedule",
+	return out
+}()
+
+type apiPermission struct {
+	kind string // manifest.Storage, …
+	api  string // "rmx.storage"
+}
+
+func apiOf(kind string) string {
+	for _, p := range apiPermissions {
+		if p.kind == kind {
+			return p.api
+		}
 	}
-)
+	return kind
+}
+
+// isASCII reports a text of ASCII bytes only, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -19,7 +19,7 @@ func TestWalkKnowsEveryNodeKind(t *testing.T) {
 		sp.res = &esb.Result{}
 		sp.collecting = collecting
 		for _, e := range esb.ExprKinds() {
-			sp.expr(esb.Expr{Data: e})
+			sp.expr(esb.Expr{Data: e}, useValue)
 		}
 		for _, s := range esb.StmtKinds() {
 			sp.stmt(esb.Stmt{Data: s})

@@ -31,7 +31,7 @@ const cleanManifest = `{"name": "Clean", "api": "1.0.2", "matches": ["https://ne
 
 // warnScript draws one js/dynamic-html warning per line 2, 3, ...
 func warnScript(n int) string {
-	s := "const box = await dom.query(\"#box\");\n"
+	s := "const box = await dom.query(\"#box\"), userHTML = (await dom.query(\"#draft\")).html;\n"
 	for range n {
 		s += "box.innerHTML = userHTML;\n"
 	}

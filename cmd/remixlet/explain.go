@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/scriptlint"
 )
 
 type explainOptions struct {
@@ -60,6 +61,12 @@ func runExplain(opts *explainOptions, std streams) error {
 		}
 		return fmt.Errorf("no rule %q%s: run 'remixlet explain' for the list", opts.Rule, hint(opts.Rule, ids))
 	}
-	_, err := fmt.Fprintf(std.Out, "%s (%s)\n%s\n\nWhy: %s\n\nDo instead: %s\n", r.ID, r.Severity, r.Title, r.Why, r.Fix)
-	return err
+	if _, err := fmt.Fprintf(std.Out, "%s (%s)\n%s\n\nWhy: %s\n\nDo instead: %s\n", r.ID, r.Severity, r.Title, r.Why, r.Fix); err != nil {
+		return err
+	}
+	if tables := scriptlint.ExplainTables(r.ID); tables != "" {
+		_, err := fmt.Fprintf(std.Out, "\n%s", tables)
+		return err
+	}
+	return nil
 }

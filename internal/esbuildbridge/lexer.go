@@ -27,6 +27,13 @@ type fastTokens struct {
 	nl    bool
 	ident string
 	bad   bool
+	// comments are the comments skipped, in order (each with its
+	// delimiters; an HTML-like comment to its line's end).
+	comments []Range
+}
+
+func (l *fastTokens) comment(start, end int) {
+	l.comments = append(l.comments, Range{Loc: Loc{Start: int32(start)}, Len: int32(end - start)})
 }
 
 // advance, regExp and continueTemplate are what the scan calls: the fast
@@ -128,6 +135,7 @@ func (l *fastTokens) next() bool {
 			continue
 		case c == '/' && i+1 < len(l.src) && l.src[i+1] == '/':
 			l.pos = l.skipToLineEnd(i + 2)
+			l.comment(i, l.pos)
 			continue
 		case c == '/' && i+1 < len(l.src) && l.src[i+1] == '*':
 			k := strings.Index(l.src[i+2:], "*/")
@@ -138,12 +146,15 @@ func (l *fastTokens) next() bool {
 				l.nl = true
 			}
 			l.pos = i + 2 + k + 2
+			l.comment(i, l.pos)
 			continue
 		case c == '<' && len(l.src)-i >= 4 && l.src[i:i+4] == "<!--":
 			l.pos = l.skipToLineEnd(i + 4) // a legacy HTML comment
+			l.comment(i, l.pos)
 			continue
 		case c == '-' && l.nl && len(l.src)-i >= 3 && l.src[i:i+3] == "-->":
 			l.pos = l.skipToLineEnd(i + 3)
+			l.comment(i, l.pos)
 			continue
 		case c == '#' && i == 0 && len(l.src) >= 2 && l.src[1] == '!':
 			l.pos = l.skipToLineEnd(2)

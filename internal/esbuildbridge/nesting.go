@@ -17,6 +17,9 @@ type Nesting struct {
 	Offset int
 	// Exceeded reports that Depth passed the limit; the scan stopped there.
 	Exceeded bool
+	// Comments are the comments the scan read past, each with its
+	// delimiters (all of them when the scan reached the end).
+	Comments []Range
 }
 
 // ScanNesting estimates how deeply esbuild would recurse on src, without
@@ -47,7 +50,9 @@ type Nesting struct {
 // same token (or earlier), so nothing after it is parsed either.
 func ScanNesting(src string, limit int) Nesting {
 	s := scanner{limit: limit}
-	s.run(src)
+	lx := &fastTokens{src: src}
+	s.runWith(lx)
+	s.result.Comments = lx.comments
 	return s.result
 }
 
@@ -67,10 +72,14 @@ const (
 
 type frame struct {
 	kind     frameKind
-	base     int  // the estimate where the frame opened
-	seg      int  // depth-adding tokens since the last sibling boundary in this frame
-	ternary  int  // "?" seen in this segment still waiting for ":"
-	declBody bool // for frameParams: the function is a declaration
+	base     int    // the estimate where the frame opened
+	seg      int    // depth-adding tokens since the last sibling boundary that stay open to their right (assignments, arrows, ?:, statements)
+	closed   int    // depth-adding tokens since the last binary operator that close before it (prefixes, member reads, calls)
+	levels   uint32 // the precedence levels of the left-associative binary operators in this segment
+	nlevels  int    // how many bits levels has
+	strAdds  int    // + after a string literal in this segment: esbuild folds adjacent literals, copying the text so far each time
+	ternary  int    // "?" seen in this segment still waiting for ":"
+	declBody bool   // for frameParams: the function is a declaration
 }
 
 // tokenRecord is one token as the scan read it (for tests).
@@ -116,7 +125,10 @@ type scanner struct {
 
 func (s *scanner) top() *frame { return &s.stack[len(s.stack)-1] }
 
-func (s *scanner) depth() int { f := s.top(); return f.base + f.seg }
+func (s *scanner) depth() int {
+	f := s.top()
+	return f.base + f.seg + f.closed + f.nlevels + f.strAdds/2
+}
 
 func (s *scanner) note(offset int) bool {
 	if d := s.depth(); d > s.result.Depth {
@@ -137,10 +149,75 @@ func (s *scanner) push(kind frameKind, offset int) bool {
 
 func (s *scanner) add(n int) { s.top().seg += n }
 
+// addClosed counts a token whose construct ends before the next binary
+// operator: a prefix operator, a member read, a call, a tagged template.
+func (s *scanner) addClosed(n int) { s.top().closed += n }
+
+// binary accounts for a left-associative binary operator (+, ||, <, …)
+// after an operand. The parser reads a chain of them in a loop, and
+// recurses only to climb to a higher precedence, and the visitor walks the
+// left spine without recursing, so a chain of any length costs one level
+// per precedence level, not one per operator; the operand before it is
+// complete, so what it counted no longer adds up. (String literals joined
+// by + are the exception, counted in strAdds.)
+func (s *scanner) binary(level int) {
+	f := s.top()
+	f.closed = 0
+	if bit := uint32(1) << level; f.levels&bit == 0 {
+		f.levels |= bit
+		f.nlevels++
+	}
+}
+
 func (s *scanner) reset() {
 	f := s.top()
 	f.seg = 0
+	f.closed = 0
+	f.levels = 0
+	f.nlevels = 0
+	f.strAdds = 0
 	f.ternary = 0
+}
+
+// binaryLevel is the precedence level of a left-associative binary
+// operator, or -1 for any other token.
+func binaryLevel(t js_lexer.T) int {
+	switch t {
+	case js_lexer.TQuestionQuestion:
+		return 0
+	case js_lexer.TBarBar:
+		return 1
+	case js_lexer.TAmpersandAmpersand:
+		return 2
+	case js_lexer.TBar:
+		return 3
+	case js_lexer.TCaret:
+		return 4
+	case js_lexer.TAmpersand:
+		return 5
+	case js_lexer.TEqualsEquals, js_lexer.TExclamationEquals, js_lexer.TEqualsEqualsEquals, js_lexer.TExclamationEqualsEquals:
+		return 6
+	case js_lexer.TLessThan, js_lexer.TGreaterThan, js_lexer.TLessThanEquals, js_lexer.TGreaterThanEquals, js_lexer.TIn, js_lexer.TInstanceof:
+		return 7
+	case js_lexer.TLessThanLessThan, js_lexer.TGreaterThanGreaterThan, js_lexer.TGreaterThanGreaterThanGreaterThan:
+		return 8
+	case js_lexer.TPlus, js_lexer.TMinus:
+		return 9
+	case js_lexer.TAsterisk, js_lexer.TSlash, js_lexer.TPercent:
+		return 10
+	}
+	return -1
+}
+
+// closesBeforeBinary reports prefix operators: their operand ends before
+// any binary operator that follows it.
+func closesBeforeBinary(t js_lexer.T) bool {
+	switch t {
+	case js_lexer.TExclamation, js_lexer.TTilde, js_lexer.TPlus, js_lexer.TMinus,
+		js_lexer.TTypeof, js_lexer.TVoid, js_lexer.TDelete, js_lexer.TNew:
+		return true
+	}
+	return false
 }
 
 // canStartStatementOnly reports tokens that cannot continue an expression
@@ -251,7 +328,7 @@ func (s *scanner) token(lx *fastTokens) bool {
 		}
 		s.stmtStart = kind == frameBlock
 	case js_lexer.TTemplateHead:
-		s.add(1) // as for a tagged template above
+		s.addClosed(1) // as for a tagged template above
 		if !s.push(frameTemplate, offset) {
 			return false
 		}
@@ -276,7 +353,12 @@ func (s *scanner) token(lx *fastTokens) bool {
 		}
 		closed := *f
 		s.stack = s.stack[:len(s.stack)-1]
-		s.add(1)
+		switch closed.kind {
+		case frameStmtHead, frameParams, frameClauseBrace:
+			s.add(1) // a statement or a function body follows
+		default:
+			s.addClosed(1) // a group, call, index, literal or body that is complete
+		}
 		if !s.note(offset) {
 			return false
 		}
@@ -309,9 +391,13 @@ func (s *scanner) token(lx *fastTokens) bool {
 			exprEnd = true
 			break
 		}
-		s.add(1)
+		if t == js_lexer.TSlash {
+			s.binary(binaryLevel(t))
+		} else {
+			s.add(1) // /= assigns: right-associative
+		}
 	case js_lexer.TPlusPlus, js_lexer.TMinusMinus:
-		s.add(1)
+		s.addClosed(1)
 		exprEnd = s.prevExprEnd && !lx.nl // postfix
 	case js_lexer.TColon:
 		s.add(1)
@@ -325,17 +411,19 @@ func (s *scanner) token(lx *fastTokens) bool {
 		s.add(1)
 		s.top().ternary++
 	case js_lexer.TDot, js_lexer.TQuestionDot:
-		s.add(1)
+		s.addClosed(1)
 		s.prevWasDot = true
 	case js_lexer.TIdentifier:
 		switch name := lx.ident; {
 		case propertyName:
 			exprEnd = true
-		case name == "await" || name == "yield":
-			s.add(1) // reserved in a module: prefix operators
-			if name == "await" && s.prev == js_lexer.TFor {
+		case name == "await":
+			s.addClosed(1) // reserved in a module: a prefix operator
+			if s.prev == js_lexer.TFor {
 				s.forSeen = true
 			}
+		case name == "yield":
+			s.add(1) // its operand runs to the end of the expression
 		case name == "of" && s.top().kind == frameStmtHead && s.prevExprEnd:
 			s.add(1) // for (x of ...): an operand follows
 		case name == "async" || name == "static":
@@ -345,7 +433,7 @@ func (s *scanner) token(lx *fastTokens) bool {
 			exprEnd = true
 		}
 	case js_lexer.TNoSubstitutionTemplateLiteral:
-		s.add(1) // after an operand, a tagged template: a chain like a``````
+		s.addClosed(1) // after an operand, a tagged template: a chain like a``````
 		exprEnd = true
 	case js_lexer.TStringLiteral:
 		if s.prev == js_lexer.TImport || (s.prev == js_lexer.TIdentifier && s.prevName == "from") {
@@ -367,7 +455,21 @@ func (s *scanner) token(lx *fastTokens) bool {
 			exprEnd = true // a.if, a.new: a property name
 			break
 		}
-		s.add(1)
+		switch level := binaryLevel(t); {
+		case level >= 0 && s.prevExprEnd:
+			s.binary(level)
+			if t == js_lexer.TPlus && (s.prev == js_lexer.TStringLiteral || s.prev == js_lexer.TNoSubstitutionTemplateLiteral || s.prev == js_lexer.TTemplateTail) {
+				// Not depth but time: esbuild folds "a" + "b" + … into
+				// one string, copying it at every step, so a long run of
+				// literals costs its length squared. Half a level each
+				// keeps 2,000 literal terms and refuses a megabyte.
+				s.top().strAdds++
+			}
+		case closesBeforeBinary(t) && !s.prevExprEnd:
+			s.addClosed(1)
+		default:
+			s.add(1)
+		}
 		switch t {
 		case js_lexer.TFunction:
 			s.pendingFunction = declOf(stmtStart || s.prev == js_lexer.TExport || s.prev == js_lexer.TDefault)

@@ -8,3 +8,11 @@ box.insertAdjacentHTML("beforeend", footerHTML);
 const count = saved.length;
 // remixlet-ignore-next-line js/dynamic-html
 box.innerHTML = renderCount(count);
+
+function renderList(items) {
+  return `<ul>${items.map((title) => `<li>${title}</li>`).join("")}</ul>`;
+}
+function renderCount(n) {
+  return `<p>${n} saved</p>`;
+}
+var footerHTML;

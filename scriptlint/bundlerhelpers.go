@@ -1,0 +1,36 @@
+package scriptlint
+
+// esbuild's CommonJS interop helpers, exactly as `remixlet build` emits them
+// at the top of a bundle that includes a CommonJS module. They copy a
+// module's properties by keys they cannot name and walk its prototype, so
+// the constructor-read checks would refuse every bundle of a CommonJS
+// package; their inputs are what the checks guard instead (a prototype or
+// a function's constructor cannot reach them without a refused read at the
+// call site). Only a top-level var whose text is exactly one of these is
+// exempt from those checks, nothing else. build's annotated cases fail when
+// esbuild prints them differently.
+var bundlerHelpers = map[string]string{
+	"__commonJS": `__commonJS = (cb, mod) => function __require() {
+  try {
+    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+  } catch (e) {
+    throw mod = 0, e;
+  }
+};`,
+	"__copyProps": `__copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};`,
+	"__toESM": `__toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));`,
+}

@@ -1,0 +1,1318 @@
+package scriptlint
+
+import (
+	"strings"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/internal/secrets"
+)
+
+// The closed world and the dangerous values. Every global reference is
+// judged by the closed-world table (closedworld.go) and by its use: a
+// dangerous value (eval, Function, the timers) may appear only as the
+// callee of a direct call whose arguments satisfy its rule; a global object
+// only as the object of a member read naming an allowed global; a
+// constructor read only where its result is compared or its name read.
+// Nothing is followed through bindings: an alias is refused where it is
+// made, so there is nothing to follow.
+
+// Defence names one group of checks. The evasion corpus names, for each
+// form, the one defence that catches it; the ablation test turns each off
+// in turn and shows that exactly its forms flip to passing.
+type Defence string
+
+const (
+	DefClosedWorld     Defence = "closed-world"     // globals outside the table
+	DefGlobalObject    Defence = "global-object"    // global object aliases used other than window.NAME
+	DefDangerousFlow   Defence = "dangerous-flow"   // eval, Function, timers anywhere but a direct call
+	DefEvalArgument    Defence = "eval-argument"    // eval called with what the check cannot read
+	DefFunctionCall    Defence = "function-call"    // Function called or constructed
+	DefTimerArgument   Defence = "timer-argument"   // a timer given anything but a provable function
+	DefConstructorRead Defence = "constructor-read" // constructor, __proto__, unknown keys, prototype walks
+	DefDynamicAPI      Defence = "dynamic-api"      // rmx[x], dom[x]
+	DefSecretFold      Defence = "secret-fold"      // secrets assembled from parts
+	DefSecretComment   Defence = "secret-comment"   // secrets in comments
+	DefUnknownAPI      Defence = "unknown-api"      // dom and rmx members the API does not have
+)
+
+// Defences lists every defence, for the ablation test.
+var Defences = []Defence{
+	DefClosedWorld, DefGlobalObject, DefDangerousFlow, DefEvalArgument, DefFunctionCall,
+	DefTimerArgument, DefConstructorRead, DefDynamicAPI, DefSecretFold, DefSecretComment, DefUnknownAPI,
+}
+
+// disabledDefences is set only by the ablation test.
+var disabledDefences map[Defence]bool
+
+func on(d Defence) bool { return !disabledDefences[d] }
+
+// useWords says what a use does with a value, for messages.
+func useWords(u use) string {
+	switch u {
+	case useCall:
+		return "called indirectly"
+	case useNew:
+		return "constructed"
+	case useMember:
+		return "used through call, apply, bind or a member read"
+	case usePattern:
+		return "destructured"
+	case useTarget:
+		return "assigned to"
+	}
+	return "stored, passed, returned or spread"
+}
+
+func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr, u use) {
+	s, info := sp.lookup(x.Ref)
+	if s == nil || s.Kind != esb.SymbolUnbound {
+		return
+	}
+	g := sp.global(s, info)
+	if g.plain {
+		return // an allowed global with nothing to restrict: the common case
+	}
+	sp.checkGlobalUse(s.OriginalName, int(e.Loc.Start), u)
+}
+
+// checkGlobalUse judges one reference to the global name (written as a
+// name, or as window.NAME) by the closed-world table and its use.
+func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
+	if u == useTypeof {
+		return // a feature test reads nothing
+	}
+	g := allowedByName[name]
+	if g == nil {
+		if !on(DefClosedWorld) {
+			return
+		}
+		if o := outsideByName[name]; o != nil && o.Replaced {
+			sp.report(RuleReplacedGlobal, off, "%s: %s", name, o.UseInstead)
+		} else if sp.perRule[RuleUnknownGlobal] <= maxPerRule {
+			sp.report(RuleUnknownGlobal, off, "%s: %s", name, unknownGlobalAdvice(name))
+		}
+		return
+	}
+	switch g.Kind {
+	case KindGlobalObject:
+		switch u {
+		case useMember, useMemberSafe, useMemberName, useInspect, useDiscard, usePattern:
+			return // the member read or the pattern judges the key
+		}
+		if on(DefGlobalObject) {
+			sp.report(RuleGlobalObject, off, "%s is %s here, and the global object reaches every global, eval included: read the global you mean by name (Math, or %s.Math)", name, useWords(u), name)
+		}
+	case KindDangerous:
+		switch u {
+		case useCall, useNew, useInspect, useDiscard, useMemberName:
+			return // a direct call is judged by checkDirectCall
+		}
+		if on(DefDangerousFlow) {
+			sp.reportDangerousFlow(name, off, u)
+		}
+	default:
+		if len(g.Members) == 0 {
+			return
+		}
+		switch u {
+		case useValue, useTarget:
+			if on(DefClosedWorld) {
+				sp.report(RuleUnknownGlobal, off, "%s is %s here, which hands on all of it, and only %s of it is in the sandbox: call those directly", name, useWords(u), memberList(name, g.Members))
+			}
+		}
+	}
+}
+
+func memberList(name string, members []string) string {
+	var parts []string
+	for _, m := range members {
+		parts = append(parts, name+"."+m)
+	}
+	return strings.Join(parts, " and ")
+}
+
+func (sp *scriptPass) reportDangerousFlow(name string, off int, u use) {
+	switch name {
+	case "eval":
+		sp.report(RuleEval, off, "eval is %s here, where the check cannot follow it to its call: eval may only be called directly, with a literal string; write the code itself", useWords(u))
+	case "Function":
+		sp.report(RuleFunctionConstructor, off, "Function is %s here: it compiles strings into code, and may not appear in a remixlet; write the function directly", useWords(u))
+	default:
+		sp.report(RuleStringTimer, off, "%s is %s here, where the check cannot see what it will be given: call it directly with a function, %s(() => work(), ms)", name, useWords(u), name)
+	}
+}
+
+// globalObjectRef reports an expression that is the global object: an
+// alias (window, globalThis, …) or an alias read from one (window.self).
+func (sp *scriptPass) globalObjectRef(e esb.Expr) bool {
+	name, ok := sp.directGlobal(e)
+	return ok && isGlobalObjectName(name)
+}
+
+// directGlobal returns the global an expression names directly: an
+// unbound identifier, a member of the global object read with a known key,
+// or this.NAME for a dangerous NAME (in a timer's function, this is the
+// global object).
+func (sp *scriptPass) directGlobal(e esb.Expr) (string, bool) {
+	for depth := 0; depth < 64; depth++ {
+		switch x := e.Data.(type) {
+		case *esb.EIdentifier:
+			s, _ := sp.lookup(x.Ref)
+			if s == nil || s.Kind != esb.SymbolUnbound {
+				return "", false
+			}
+			return s.OriginalName, true
+		case *esb.EAnnotation:
+			e = x.Value
+			continue
+		case *esb.EDot:
+			if _, ok := x.Target.Data.(*esb.EThis); ok {
+				if g := allowedByName[x.Name]; g != nil && g.Kind == KindDangerous {
+					return x.Name, true
+				}
+				return "", false
+			}
+			if sp.maybeGlobalObject(x.Target) && sp.globalObjectRef(x.Target) {
+				return x.Name, true
+			}
+			return "", false
+		case *esb.EIndex:
+			key, ok := sp.indexKey(x.Index)
+			if !ok {
+				return "", false
+			}
+			if _, isThis := x.Target.Data.(*esb.EThis); isThis {
+				if g := allowedByName[key]; g != nil && g.Kind == KindDangerous {
+					return key, true
+				}
+				return "", false
+			}
+			if sp.maybeGlobalObject(x.Target) && sp.globalObjectRef(x.Target) {
+				return key, true
+			}
+			return "", false
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// maybeGlobalObject is a cheap test that rules out most expressions
+// before globalObjectRef looks closer: only an identifier, or a member
+// read whose name is a global object's (window.self), can be one.
+func (sp *scriptPass) maybeGlobalObject(e esb.Expr) bool {
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier, *esb.EAnnotation, *esb.EIndex:
+		return true
+	case *esb.EDot:
+		return isGlobalObjectName(x.Name)
+	}
+	return false
+}
+
+// restrictedGlobal returns the table entry of a global whose members are
+// restricted (crypto), when e names it directly.
+func (sp *scriptPass) restrictedGlobal(e esb.Expr) *Global {
+	if e.Data == nil {
+		return nil
+	}
+	name, ok := sp.directGlobal(e)
+	if !ok {
+		return nil
+	}
+	if g := allowedByName[name]; g != nil && len(g.Members) > 0 {
+		return g
+	}
+	return nil
+}
+
+// restricted is the table entry of a directly named global whose members
+// are restricted, or nil.
+func restricted(name string, ok bool) *Global {
+	if !ok {
+		return nil
+	}
+	if g := allowedByName[name]; g != nil && len(g.Members) > 0 {
+		return g
+	}
+	return nil
+}
+
+// indexKey folds a computed key to a string when the text decides it.
+func (sp *scriptPass) indexKey(e esb.Expr) (string, bool) {
+	switch x := e.Data.(type) {
+	case *esb.EString:
+		return esb.UTF16ToString(x.Value), true
+	case *esb.ENumber:
+		return jsNumber(x.Value), true
+	case *esb.EPrivateIdentifier:
+		return "#private", true // this.#x: a private name, never constructor
+	}
+	return sp.foldKey(e)
+}
+
+// checkMember looks at target.key (known) or target[index] (key unknown).
+func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, index esb.Expr, keyOff int, u use) {
+	direct, isDirect := "", false
+	var boundInfo *symInfo // the target is a local binding: neither a global nor the global object
+	if id, ok := target.Data.(*esb.EIdentifier); ok {
+		if s, info := sp.lookup(id.Ref); s != nil && s.Kind != esb.SymbolUnbound {
+			boundInfo = info
+		}
+	}
+	if boundInfo == nil {
+		if sp.maybeGlobalObject(target) {
+			direct, isDirect = sp.directGlobal(target)
+		} else if _, ok := target.Data.(*esb.EDot); ok {
+			direct, isDirect = sp.directGlobal(target)
+		}
+	}
+	if isDirect && isGlobalObjectName(direct) {
+		if !known {
+			if u != useTypeof && on(DefGlobalObject) {
+				sp.report(RuleDynamicGlobal, int(e.Loc.Start), "a global read with a key the check cannot decide can reach eval, Function or any global outside the sandbox: name the global you mean (Math, or window.Math)")
+			}
+			return
+		}
+		sp.checkGlobalUse(key, keyOff, u)
+		return
+	}
+	if known {
+		if _, isThis := target.Data.(*esb.EThis); isThis {
+			if g := allowedByName[key]; g != nil && g.Kind == KindDangerous {
+				sp.checkGlobalUse(key, keyOff, u)
+				return
+			}
+		}
+	}
+	if g := restricted(direct, isDirect); g != nil && u != useTypeof {
+		switch {
+		case !known:
+			if on(DefClosedWorld) {
+				sp.report(RuleDynamicGlobal, int(e.Loc.Start), "%s read with a key the check cannot decide: only %s is in the sandbox; call it by name", g.Name, memberList(g.Name, g.Members))
+			}
+		case !contains(g.Members, key):
+			if on(DefClosedWorld) {
+				sp.report(RuleUnknownGlobal, keyOff, "%s.%s is not in the sandbox: only %s is", g.Name, key, memberList(g.Name, g.Members))
+			}
+		}
+		return
+	}
+	if u != useTarget && (boundInfo != nil && sp.infoMayReachAPI(boundInfo) || boundInfo == nil && sp.mayReachAPI(target)) {
+		targetPaths := sp.resolve(target)
+		if !known {
+			for _, p := range targetPaths {
+				if p == "rmx" || p == "dom" {
+					if on(DefDynamicAPI) {
+						sp.report(RuleDynamicGlobal, int(e.Loc.Start), "%s read with a key the check cannot decide: call the %s method by name so the permissions it needs can be checked", p, p)
+					}
+					if p == "rmx" {
+						sp.rmxEscape = true
+					}
+				}
+			}
+		} else {
+			for _, p := range sp.members(targetPaths, key) {
+				sp.noteService(p, int(e.Loc.Start))
+				sp.checkAPIMember(p, keyOff)
+			}
+		}
+	}
+	if !u.escapes() || !sp.constructorChecks() {
+		return
+	}
+	if known {
+		if key == "constructor" || key == "__proto__" {
+			sp.report(RuleConstructorRead, keyOff, "%s is %s here, and the %s of a function reaches Function, which compiles strings: compare it (x.constructor === Object) or read its .name, nothing else", key, useWords(u), key)
+		}
+		return
+	}
+	if sp.keyMayBeConstructor(index) && sp.mayBeFunction(target) && !sp.isData(target, 0) {
+		sp.report(RuleConstructorRead, int(e.Loc.Start), "a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\", and the result is %s here: look values up in a Map or an object literal, or only compare the result", useWords(u))
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// checkDirectCall judges a call of a dangerous global named directly, and
+// the reflective reads that walk to a constructor.
+func (sp *scriptPass) checkDirectCall(e esb.Expr, name string, args []esb.Expr, paths []string, u use) {
+	off := int(e.Loc.Start)
+	{
+		switch name {
+		case "eval":
+			if on(DefEvalArgument) {
+				sp.checkEval(args, off)
+			}
+		case "Function":
+			if on(DefFunctionCall) {
+				sp.report(RuleFunctionConstructor, off, "Function(…) compiles a string into code, like eval, and the sandbox blocks it: write the function directly (an arrow function or a function declaration)")
+			}
+		case "setTimeout", "setInterval":
+			if on(DefTimerArgument) {
+				sp.checkTimerArgs(name, args, off)
+			}
+		}
+	}
+	if !sp.constructorChecks() || len(paths) == 0 {
+		return
+	}
+	inspected := u == useInspect || u == useTypeof || u == useDiscard || u == useMemberName
+	switch {
+	case has(paths, "Reflect.get", "Object.getOwnPropertyDescriptor", "Reflect.getOwnPropertyDescriptor") && len(args) >= 2:
+		descriptor := !has(paths, "Reflect.get")
+		if inspected || !descriptor && !u.escapes() {
+			return
+		}
+		if key, ok := sp.indexKey(args[1]); ok {
+			if key == "constructor" || key == "__proto__" {
+				sp.report(RuleConstructorRead, off, "reading %q this way reaches Function, which compiles strings: compare the constructor or read its .name, nothing else", key)
+			}
+		} else if sp.keyMayBeConstructor(args[1]) && sp.mayBeFunction(args[0]) {
+			sp.report(RuleConstructorRead, off, "a property read with a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\": look values up in a Map or an object literal")
+		}
+	case has(paths, "Object.getOwnPropertyDescriptors") && len(args) >= 1:
+		if !inspected && sp.mayBeFunction(args[0]) {
+			sp.report(RuleConstructorRead, off, "the property descriptors of a value that may be a function or a prototype hold its constructor, which reaches Function: copy the properties you need by name")
+		}
+	case has(paths, "Object.getPrototypeOf", "Reflect.getPrototypeOf") && len(args) >= 1:
+		if u.escapes() && sp.mayBeFunction(args[0]) {
+			sp.report(RuleConstructorRead, off, "the prototype of a value that may be a function leads to its constructor, which reaches Function, and it is %s here: only compare it (Object.getPrototypeOf(x) === Object.prototype)", useWords(u))
+		}
+	}
+}
+
+func (sp *scriptPass) checkEval(args []esb.Expr, off int) {
+	if hasSpread(args) {
+		sp.report(RuleEval, off, "eval of arguments the check cannot read runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
+		return
+	}
+	if len(args) == 0 {
+		return
+	}
+	if v := sp.fold(args[0]); v.known && v.isStr {
+		return // a literal: the code is in the file for anyone to read
+	}
+	sp.report(RuleEval, off, "eval of a value built at run time runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
+}
+
+// checkTimerArgs requires a timer's first argument to be provably a
+// function that does not use this (in a timer's function, this is the
+// global object).
+func (sp *scriptPass) checkTimerArgs(name string, args []esb.Expr, off int) {
+	if len(args) == 0 {
+		return
+	}
+	if _, spread := args[0].Data.(*esb.ESpread); spread {
+		sp.report(RuleStringTimer, off, "%s is given arguments the check cannot read, so it cannot tell a function from code in a string: pass a function, %s(() => work(), ms)", name, name)
+		return
+	}
+	fn, usesThis := sp.provableFunction(args[0], 0)
+	switch {
+	case !fn:
+		sp.report(RuleStringTimer, off, "%s is given something the check cannot prove is a function, and a timer turns anything else into a string and runs it as code: pass a function, %s(() => work(), ms)", name, name)
+	case usesThis:
+		sp.report(RuleStringTimer, off, "the function given to %s uses this, which in a timer's function is the global object and reaches every global: pass an arrow function, %s(() => work(), ms)", name, name)
+	}
+}
+
+// provableFunction reports whether e is certainly a function, and whether
+// that function reads this.
+func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool) {
+	if depth > 8 {
+		return false, false
+	}
+	switch x := e.Data.(type) {
+	case *esb.EArrow:
+		return true, false
+	case *esb.EFunction:
+		return true, sp.usesThis[&x.Fn]
+	case *esb.EAnnotation:
+		return sp.provableFunction(x.Value, depth+1)
+	case *esb.EIf:
+		yes, t1 := sp.provableFunction(x.Yes, depth+1)
+		no, t2 := sp.provableFunction(x.No, depth+1)
+		return yes && no, t1 || t2
+	case *esb.ECall:
+		// f.bind(…) of a function is a function, with this fixed.
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" {
+			fn, _ := sp.provableFunction(dot.Target, depth+1)
+			return fn, false
+		}
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || info.updated {
+			return false, false
+		}
+		if info.resolver && len(info.sources) == 0 {
+			return true, false
+		}
+		if info.fnNode == nil && len(info.sources) == 0 {
+			return false, false
+		}
+		if info.fnNode != nil {
+			if info.fn == "class" {
+				return false, false
+			}
+			usesThis = sp.usesThis[info.fnNode]
+		}
+		for _, src := range info.sources {
+			if len(src.keys) > 0 {
+				return false, false
+			}
+			f, t := sp.provableFunction(src.expr, depth+1)
+			if !f {
+				return false, false
+			}
+			usesThis = usesThis || t
+		}
+		return true, usesThis
+	}
+	return false, false
+}
+
+// checkPattern judges an object destructuring pattern by what it reads
+// from its source (nil when the source is not one expression: a loop
+// variable, a caught error).
+func (sp *scriptPass) checkPattern(b esb.Binding, source esb.Expr) {
+	switch x := b.Data.(type) {
+	case *esb.BArray:
+		for _, item := range x.Items {
+			sp.checkPattern(item.Binding, esb.Expr{})
+		}
+	case *esb.BObject:
+		for _, p := range x.Properties {
+			key, known := sp.indexKey(p.Key)
+			if p.IsSpread {
+				known = false
+			}
+			sp.checkPatternKey(source, p.Key, key, known, p.IsSpread)
+			sp.checkPattern(p.Value, esb.Expr{})
+		}
+	}
+}
+
+// checkAssignPattern is checkPattern for an assignment's target.
+func (sp *scriptPass) checkAssignPattern(target, source esb.Expr) {
+	switch x := target.Data.(type) {
+	case *esb.EArray:
+		for _, item := range x.Items {
+			if b, ok := item.Data.(*esb.EBinary); ok && b.Op == esb.BinOpAssign {
+				item = b.Left
+			}
+			sp.checkAssignPattern(item, esb.Expr{})
+		}
+	case *esb.EObject:
+		for i := range x.Properties {
+			p := &x.Properties[i]
+			spread := p.Kind == esb.PropertySpread
+			key, known := "", false
+			if !spread {
+				key, known = sp.indexKey(p.Key)
+			}
+			sp.checkPatternKey(source, p.Key, key, known, spread)
+			sp.checkAssignPattern(p.ValueOrNil, esb.Expr{})
+		}
+	}
+}
+
+func (sp *scriptPass) checkPatternKey(source, keyExpr esb.Expr, key string, known, spread bool) {
+	keyOff := int(keyExpr.Loc.Start)
+	if source.Data != nil && sp.globalObjectRef(source) {
+		if known {
+			sp.checkGlobalUse(key, keyOff, useValue)
+		} else if on(DefGlobalObject) {
+			what := "a key the check cannot decide"
+			if spread {
+				what = "a rest element (...)"
+			}
+			sp.report(RuleGlobalObject, int(source.Loc.Start), "the global object destructured with %s reaches every global, eval included: name the globals you mean", what)
+		}
+		return
+	}
+	if known && source.Data != nil {
+		for _, p := range sp.members(sp.resolve(source), key) {
+			sp.checkAPIMember(p, keyOff)
+		}
+	}
+	if g := sp.restrictedGlobal(source); g != nil {
+		if (!known || !contains(g.Members, key)) && on(DefClosedWorld) {
+			sp.report(RuleUnknownGlobal, int(source.Loc.Start), "only %s of %s is in the sandbox: call those directly", memberList(g.Name, g.Members), g.Name)
+		}
+		return
+	}
+	if !sp.constructorChecks() {
+		return
+	}
+	if known {
+		if key == "constructor" || key == "__proto__" {
+			sp.report(RuleConstructorRead, keyOff, "%s is destructured here, and the %s of a function reaches Function, which compiles strings: compare it (x.constructor === Object) or read its .name, nothing else", key, key)
+		}
+		return
+	}
+	if !spread && sp.keyMayBeConstructor(keyExpr) && (source.Data == nil || sp.mayBeFunction(source)) {
+		sp.report(RuleConstructorRead, keyOff, "a key the check cannot decide, destructured from a value that may be a function, reaches Function when the key is \"constructor\": name the keys you mean")
+	}
+}
+
+// mayBeFunction reports whether e may hold a function (and so reach its
+// constructor): false only for values the check can see are not functions.
+func (sp *scriptPass) mayBeFunction(e esb.Expr) bool {
+	return sp.mayBeFunctionDepth(e, 0)
+}
+
+func (sp *scriptPass) mayBeFunctionDepth(e esb.Expr, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined, *esb.EArray,
+		*esb.EObject, *esb.ERegExp, *esb.EBigInt, *esb.EUnary:
+		return false
+	case *esb.ETemplate:
+		return x.TagOrNil.Data != nil
+	case *esb.EAnnotation:
+		return sp.mayBeFunctionDepth(x.Value, depth)
+	case *esb.EAwait:
+		return sp.mayBeFunctionDepth(x.Value, depth)
+	case *esb.EIf:
+		return sp.mayBeFunctionDepth(x.Yes, depth) || sp.mayBeFunctionDepth(x.No, depth)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpComma, esb.BinOpAssign:
+			return sp.mayBeFunctionDepth(x.Right, depth)
+		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalOrAssign, esb.BinOpNullishCoalescingAssign:
+			return sp.mayBeFunctionDepth(x.Left, depth) || sp.mayBeFunctionDepth(x.Right, depth)
+		case esb.BinOpLogicalAnd, esb.BinOpLogicalAndAssign:
+			return sp.mayBeFunctionDepth(x.Right, depth)
+		}
+		return false // arithmetic, comparisons
+	case *esb.ENew:
+		// new of a built-in gives an object; a user constructor may
+		// return a function.
+		if name, ok := sp.directGlobal(x.Target); ok {
+			return name == "Proxy" || allowedByName[name] == nil
+		}
+		return true
+	case *esb.EDot:
+		return x.Name != "length"
+	case *esb.ECall:
+		return sp.callMayReturnFunction(x)
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil {
+			return true
+		}
+		if s.Kind == esb.SymbolUnbound {
+			g := allowedByName[s.OriginalName]
+			return g == nil || !namespaces[s.OriginalName]
+		}
+		if info.updated || (len(info.sources) == 0 && info.fn == "") || info.fn != "" || info.resolving {
+			return true
+		}
+		if info.memoFn != 0 {
+			return info.memoFn == 2
+		}
+		info.resolving = true
+		may := false
+		for _, src := range info.sources {
+			if len(src.keys) > 0 || sp.mayBeFunctionDepth(src.expr, depth) {
+				may = true
+				break
+			}
+		}
+		info.resolving = false
+		info.memoFn = memo(may)
+		return may
+	}
+	return true
+}
+
+// dataMethods return data (arrays, strings, numbers, booleans, promises),
+// never a function, whatever they are called on.
+var dataMethods = map[string]bool{
+	"map": true, "filter": true, "slice": true, "concat": true, "flat": true, "flatMap": true,
+	"split": true, "match": true, "matchAll": true, "keys": true, "values": true, "entries": true,
+	"indexOf": true, "lastIndexOf": true, "findIndex": true, "findLastIndex": true, "includes": true,
+	"some": true, "every": true, "join": true, "toString": true, "toFixed": true, "trim": true,
+	"toLowerCase": true, "toUpperCase": true, "replace": true, "replaceAll": true, "padStart": true,
+	"padEnd": true, "startsWith": true, "endsWith": true, "charAt": true, "charCodeAt": true,
+	"codePointAt": true, "then": true, "catch": true, "finally": true, "json": true, "text": true,
+	"getAttribute": true, "toISOString": true, "getTime": true, "toLocaleString": true,
+	"toLocaleDateString": true, "toLocaleTimeString": true, "format": true, "has": true, "test": true,
+	"exec": true, "sort": true, "reverse": true, "toSorted": true, "toReversed": true, "with": true,
+}
+
+func (sp *scriptPass) callMayReturnFunction(c *esb.ECall) bool {
+	if dot, ok := c.Target.Data.(*esb.EDot); ok && dataMethods[dot.Name] {
+		return false
+	}
+	paths := sp.resolve(c.Target)
+	for _, p := range paths {
+		switch {
+		case strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom."):
+			// The sandbox's API returns data and handles, never functions.
+		case strings.HasPrefix(p, "JSON.") || strings.HasPrefix(p, "Math.") || strings.HasPrefix(p, "String") || p == "Array.from" || p == "Array.of" ||
+			p == "Object.keys" || p == "Object.values" || p == "Object.entries" || p == "Object.fromEntries" || p == "Number" || p == "Boolean":
+		default:
+			return true
+		}
+	}
+	return len(paths) == 0
+}
+
+// keyMayBeConstructor reports whether a key the check cannot fold may
+// still be "constructor" or "__proto__": not a number, and not a string
+// whose known parts rule it out.
+func (sp *scriptPass) keyMayBeConstructor(k esb.Expr) bool {
+	if k.Data == nil {
+		return true
+	}
+	if sp.numeric(k, 0) {
+		return false
+	}
+	v := sp.fold(k)
+	if v.isStr && strings.Contains(v.s, unknownMark) {
+		return globMatch(v.s, "constructor") || globMatch(v.s, "__proto__")
+	}
+	return true
+}
+
+// globMatch matches s against pattern, where each unknownMark in pattern
+// stands for any text.
+func globMatch(pattern, s string) bool {
+	parts := strings.Split(pattern, unknownMark)
+	if len(parts) == 1 {
+		return pattern == s
+	}
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return strings.HasSuffix(s, last)
+}
+
+// numeric reports expressions that are always numbers.
+func (sp *scriptPass) numeric(e esb.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.ENumber, *esb.EBigInt:
+		return true
+	case *esb.EUnary:
+		switch x.Op {
+		case esb.UnOpNeg, esb.UnOpPos, esb.UnOpCpl, esb.UnOpPreDec, esb.UnOpPreInc, esb.UnOpPostDec, esb.UnOpPostInc:
+			return true
+		}
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpSub, esb.BinOpMul, esb.BinOpDiv, esb.BinOpRem, esb.BinOpPow, esb.BinOpShl, esb.BinOpShr,
+			esb.BinOpUShr, esb.BinOpBitwiseAnd, esb.BinOpBitwiseOr, esb.BinOpBitwiseXor:
+			return true
+		case esb.BinOpAdd:
+			return sp.numeric(x.Left, depth) && sp.numeric(x.Right, depth)
+		case esb.BinOpComma:
+			return sp.numeric(x.Right, depth)
+		}
+	case *esb.EIf:
+		return sp.numeric(x.Yes, depth) && sp.numeric(x.No, depth)
+	case *esb.EDot:
+		return x.Name == "length"
+	case *esb.ECall:
+		if dot, ok := x.Target.Data.(*esb.EDot); ok {
+			switch dot.Name {
+			case "indexOf", "lastIndexOf", "findIndex", "findLastIndex", "charCodeAt", "codePointAt", "getTime", "now":
+				return true
+			}
+		}
+		for _, p := range sp.resolve(x.Target) {
+			if !strings.HasPrefix(p, "Math.") && p != "Number" && p != "parseInt" && p != "parseFloat" {
+				return false
+			}
+		}
+		return len(sp.resolve(x.Target)) > 0
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || len(info.sources) == 0 || info.folding {
+			return false
+		}
+		if info.memoNum != 0 {
+			return info.memoNum == 2
+		}
+		info.folding = true
+		num := true
+		for _, src := range info.sources {
+			if len(src.keys) > 0 || !sp.numeric(src.expr, depth) {
+				num = false
+				break
+			}
+		}
+		info.folding = false
+		info.memoNum = memo(num)
+		return num
+	}
+	return false
+}
+
+// noteThis marks, in the collecting walk, the enclosing non-arrow function
+// (or class body) as reading this.
+func (sp *scriptPass) noteThis() {
+	if n := len(sp.fnStack); n > 0 {
+		sp.fnStack[n-1].usesThis = true
+	}
+}
+
+// popFunction ends a function (or class body) in the collecting walk,
+// recording whether the function read this.
+func (sp *scriptPass) popFunction() {
+	top := sp.fnStack[len(sp.fnStack)-1]
+	sp.fnStack = sp.fnStack[:len(sp.fnStack)-1]
+	if top.fn != nil && top.usesThis {
+		if sp.usesThis == nil {
+			sp.usesThis = map[*esb.Fn]bool{}
+		}
+		sp.usesThis[top.fn] = true
+	}
+}
+
+type fnFrame struct {
+	fn       *esb.Fn // nil for a class body
+	usesThis bool
+}
+
+// maxAssembledSecret bounds the strings assembled from parts that are
+// scanned: keys are short, and long assembled strings (templates of code
+// or markup) hold literals that were scanned on their own.
+const maxAssembledSecret = 1024
+
+// checkFoldedSecret scans a string the text assembles from parts (a join
+// of literals, concat, a template, String.raw, fromCharCode), which no
+// single literal holds.
+func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
+	if !on(DefSecretFold) {
+		return
+	}
+	switch x := e.Data.(type) {
+	case *esb.ECall:
+		dot, ok := x.Target.Data.(*esb.EDot)
+		if !ok {
+			return
+		}
+		switch dot.Name {
+		case "join", "concat", "fromCharCode", "fromCodePoint":
+		default:
+			return
+		}
+	case *esb.ETemplate:
+		for _, part := range x.Parts {
+			if !foldablePart(part.Value) {
+				return
+			}
+		}
+	case *esb.EBinary:
+		// Only chains of literals and names: anything else is rarely
+		// decided, and folding every concatenation would cost.
+		for _, part := range concatParts(x) {
+			if !foldablePart(part) {
+				return
+			}
+		}
+	default:
+		return
+	}
+	v := sp.fold(e)
+	if !v.known || !v.isStr || len(v.s) < minSecretScan || len(v.s) > maxAssembledSecret {
+		return
+	}
+	for _, m := range secrets.Scan(v.s) {
+		sp.reportSpan(RuleSecret, int(e.Loc.Start), -1, "%s is hard-coded in script.js, assembled from parts, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", m.What())
+		return
+	}
+}
+
+// checkCommentSecrets scans the file's comments: a live key in a comment
+// is still a leaked key.
+func (sp *scriptPass) checkCommentSecrets(comments []esb.Range) {
+	if !on(DefSecretComment) {
+		return
+	}
+	for _, r := range comments {
+		start, end := int(r.Loc.Start), int(r.Loc.Start)+int(r.Len)
+		if end-start < minSecretScan+2 || end > len(sp.src) {
+			continue
+		}
+		text := sp.src[start:end]
+		if !mayHoldKey(text) {
+			continue
+		}
+		for _, m := range secrets.Scan(text) {
+			if m.Kind == "high-entropy" {
+				// Comments are prose, issue references and commit ids: only
+				// a vendor format or a labelled value is taken as a key.
+				continue
+			}
+			sp.reportSpan(RuleSecret, start+m.Start, start+m.End, "%s is written in a comment in script.js, where anyone who sees the code can read it: remove it (a key in a comment is still a leaked key) and revoke it", m.What())
+		}
+	}
+}
+
+// Data. A value the check can see is plain data (literals, JSON, what
+// rmx.storage.get returns, and plain members of those) reaches no function
+// by a key it names: an unknown key on it may reach a built-in constructor
+// (Object, String), but a second read would then be needed to reach
+// Function, and that one is refused. Bindings holding data must never be
+// given anything else: every member assignment is a source too, and a
+// binding handed to code that may change it (an argument, a method that
+// adds elements) is no longer data.
+
+// isData reports values that are plain data.
+func (sp *scriptPass) isData(e esb.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined, *esb.EBigInt, *esb.EUnary:
+		return true
+	case *esb.ETemplate:
+		return x.TagOrNil.Data == nil
+	case *esb.EArray:
+		for _, item := range x.Items {
+			if s, ok := item.Data.(*esb.ESpread); ok {
+				item = s.Value
+			}
+			if !sp.isData(item, depth) {
+				return false
+			}
+		}
+		return true
+	case *esb.EObject:
+		for i := range x.Properties {
+			p := &x.Properties[i]
+			if p.Kind.IsMethodDefinition() || p.Kind == esb.PropertyGetter || p.Kind == esb.PropertySetter {
+				return false
+			}
+			if !sp.isData(p.ValueOrNil, depth) {
+				return false
+			}
+		}
+		return true
+	case *esb.EAnnotation:
+		return sp.isData(x.Value, depth)
+	case *esb.EAwait:
+		return sp.isData(x.Value, depth)
+	case *esb.EIf:
+		return sp.isData(x.Yes, depth) && sp.isData(x.No, depth)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalAnd:
+			return sp.isData(x.Left, depth) && sp.isData(x.Right, depth)
+		case esb.BinOpComma, esb.BinOpAssign:
+			return sp.isData(x.Right, depth)
+		}
+		return x.Op < esb.BinOpAssign // arithmetic, comparisons
+	case *esb.EDot:
+		return !prototypeMember[x.Name] && sp.isData(x.Target, depth)
+	case *esb.EIndex:
+		if key, ok := sp.indexKey(x.Index); ok && !prototypeMember[key] {
+			return sp.isData(x.Target, depth)
+		}
+		return false
+	case *esb.ECall:
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "json" && len(x.Args) == 0 {
+			return true // a response's JSON body
+		}
+		paths := sp.resolve(x.Target)
+		return len(paths) > 0 && !slicesContainsFunc(paths, func(p string) bool {
+			return p != "JSON.parse" && p != "rmx.storage.get"
+		})
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || info.mutated || info.fn != "" || len(info.sources) == 0 || info.folding {
+			return false
+		}
+		if info.memoData != 0 {
+			return info.memoData == 2
+		}
+		info.folding = true
+		ok := true
+		for _, src := range info.sources {
+			if ok && !sp.isData(src.expr, depth) {
+				ok = false
+			}
+		}
+		for _, v := range info.memberSources {
+			if ok && !sp.isData(v, depth) {
+				ok = false
+			}
+		}
+		info.folding = false
+		info.memoData = memo(ok)
+		return ok
+	}
+	return false
+}
+
+func slicesContainsFunc(list []string, f func(string) bool) bool {
+	for _, s := range list {
+		if f(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// prototypeMember are the names data inherits from its prototypes
+// (Object, Array, String, Number): each is a function.
+var prototypeMember = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`constructor __proto__ __defineGetter__ __defineSetter__ __lookupGetter__
+		__lookupSetter__ hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString toString valueOf
+		at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap
+		forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice
+		some sort splice toReversed toSorted toSpliced unshift values with anchor big blink bold charAt
+		charCodeAt codePointAt endsWith fixed fontcolor fontsize isWellFormed italics link localeCompare
+		match matchAll normalize padEnd padStart repeat replace replaceAll search small split startsWith
+		strike sub substr substring sup toLocaleLowerCase toLocaleUpperCase toLowerCase toUpperCase
+		toWellFormed trim trimEnd trimLeft trimRight trimStart toExponential toFixed toPrecision`) {
+		m[n] = true
+	}
+	return m
+}()
+
+// mutators add elements to the object they are called on.
+var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "set": true, "add": true, "fill": true, "copyWithin": true}
+
+// rootSymbol is the binding at the root of a member chain (x in x.a[b].c).
+func (sp *scriptPass) rootSymbol(e esb.Expr) *symInfo {
+	for i := 0; i < 64; i++ {
+		switch x := e.Data.(type) {
+		case *esb.EIdentifier:
+			s, info := sp.lookup(x.Ref)
+			if s == nil || s.Kind == esb.SymbolUnbound {
+				return nil
+			}
+			return info
+		case *esb.EDot:
+			e = x.Target
+		case *esb.EIndex:
+			e = x.Target
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// noteMemberWrite records, in the collecting walk, a value written into a
+// member of a binding (o.x = v, o[k] = v).
+func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
+	switch target.Data.(type) {
+	case *esb.EDot, *esb.EIndex:
+	default:
+		return
+	}
+	info := sp.rootSymbol(target)
+	if info == nil {
+		return
+	}
+	if value.Data == nil {
+		value = esb.Expr{Data: &esb.ENumber{}} // ++, --: a number
+	}
+	info.memberSources = append(info.memberSources, value)
+}
+
+// noteCallMutation records, in the collecting walk, bindings a call may
+// change: the receiver of push and kin, and any binding passed to a
+// function that is not known to leave its arguments alone.
+func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
+	if dot, ok := target.Data.(*esb.EDot); ok && mutators[dot.Name] {
+		if info := sp.rootSymbol(dot.Target); info != nil {
+			info.mutated = true
+		}
+	}
+	if len(args) == 0 {
+		return
+	}
+	any := false
+	for _, a := range args {
+		if s, ok := a.Data.(*esb.ESpread); ok {
+			a = s.Value
+		}
+		if sp.rootSymbol(a) != nil {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return
+	}
+	// Decided from the text alone: resolve may not run while bindings are
+	// still being collected (it caches what it finds).
+	if root := rootGlobalName(sp, target); root != "" {
+		switch root {
+		case "rmx", "dom", "JSON", "console", "String", "Number", "Boolean", "Math":
+			return
+		case "Object", "Array":
+			if dot, ok := target.Data.(*esb.EDot); ok {
+				switch dot.Name {
+				case "keys", "values", "entries", "isArray", "from":
+					return
+				}
+			}
+		}
+	}
+	for _, a := range args {
+		if s, ok := a.Data.(*esb.ESpread); ok {
+			a = s.Value
+		}
+		if info := sp.rootSymbol(a); info != nil {
+			info.mutated = true
+		}
+	}
+}
+
+// noteResolvers marks the parameters of a Promise executor
+// (new Promise((resolve, reject) => …)): they are always functions.
+func (sp *scriptPass) noteResolvers(x *esb.ENew) {
+	if name, ok := sp.directGlobal(x.Target); !ok || name != "Promise" || len(x.Args) == 0 {
+		return
+	}
+	var args []esb.Arg
+	switch f := x.Args[0].Data.(type) {
+	case *esb.EArrow:
+		args = f.Args
+	case *esb.EFunction:
+		args = f.Fn.Args
+	}
+	for i, a := range args {
+		if b, ok := a.Binding.Data.(*esb.BIdentifier); ok && i < 2 && a.DefaultOrNil.Data == nil {
+			sp.sym(b.Ref).resolver = true
+		}
+	}
+}
+
+// coercions turn their arguments into strings, numbers or booleans (or
+// log them): a value passed to them is inspected, not handed on.
+var coercions = map[string]bool{
+	"String": true, "Number": true, "Boolean": true, "parseInt": true, "parseFloat": true, "isNaN": true,
+	"isFinite": true, "encodeURIComponent": true, "encodeURI": true,
+}
+
+// argUse is the use of the arguments of a call of target.
+func (sp *scriptPass) argUse(target esb.Expr) use {
+	if id, ok := target.Data.(*esb.EIdentifier); ok {
+		if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && coercions[s.OriginalName] {
+			return useInspect
+		}
+	}
+	return useValue
+}
+
+// mayHoldKey is a quick filter for comment text: a key in a vendor format
+// has a run of at least sixteen letters and digits (with _ - + / =) that
+// mixes both; a labelled value stands next to a word such as key, token,
+// secret or password. Most comments are prose with neither.
+func mayHoldKey(text string) bool {
+	run, seen := 0, uint8(0)
+	for i := 0; i < len(text); i++ {
+		c := keyByte[text[i]]
+		if c == 0 {
+			run, seen = 0, 0
+			continue
+		}
+		run++
+		seen |= c
+		if run >= 16 && seen&3 == 3 {
+			return true
+		}
+	}
+	return containsLabelWord(text)
+}
+
+// keyByte classes, as bits: 0 ends a run, 1 a letter, 2 a digit, 4 other
+// token bytes.
+var keyByte = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = 1, 1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 2
+	}
+	for _, c := range "_-+/=" {
+		t[c] = 4
+	}
+	return t
+}()
+
+// containsLabelWord looks, before each ":" or "=", for a word holding
+// the stem of one secrets.Labelled knows (key, token, secret, password,
+// auth, credential, bearer): api_key=…, "token": "…".
+func containsLabelWord(text string) bool {
+	colon, equals := strings.IndexByte(text, ':'), strings.IndexByte(text, '=')
+	for i := 0; i < len(text); {
+		if colon >= 0 && colon < i {
+			if colon = strings.IndexByte(text[i:], ':'); colon >= 0 {
+				colon += i
+			}
+		}
+		if equals >= 0 && equals < i {
+			if equals = strings.IndexByte(text[i:], '='); equals >= 0 {
+				equals += i
+			}
+		}
+		k := colon
+		if k < 0 || equals >= 0 && equals < k {
+			k = equals
+		}
+		if k < 0 {
+			return false
+		}
+		e := k
+		for e > i && (text[e-1] == ' ' || text[e-1] == '"' || text[e-1] == '\'') {
+			e--
+		}
+		b := e
+		for b > i && (keyByte[text[b-1]]&3 != 0 || text[b-1] == '_' || text[b-1] == '-') {
+			b--
+		}
+		if e-b >= 3 {
+			word := strings.ToLower(text[b:e])
+			for _, stem := range labelStems {
+				if strings.Contains(word, stem) {
+					return true
+				}
+			}
+		}
+		i = k + 1
+	}
+	return false
+}
+
+var labelStems = []string{"key", "token", "secret", "passw", "pwd", "auth", "credential", "bearer", "apikey"}
+
+// rootGlobalName is the global at the root of a member chain (rmx in
+// rmx.storage.set), or "".
+func rootGlobalName(sp *scriptPass, e esb.Expr) string {
+	for i := 0; i < 64; i++ {
+		switch x := e.Data.(type) {
+		case *esb.EIdentifier:
+			if s, _ := sp.lookup(x.Ref); s != nil && s.Kind == esb.SymbolUnbound {
+				return s.OriginalName
+			}
+			return ""
+		case *esb.EDot:
+			e = x.Target
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// constructorChecks reports whether the constructor-read checks apply
+// here: the defence is on, and the walk is not inside one of the bundler's
+// own helpers (bundlerhelpers.go).
+func (sp *scriptPass) constructorChecks() bool {
+	return on(DefConstructorRead) && !sp.inBundlerHelper && sp.perRule[RuleConstructorRead] <= maxPerRule
+}
+
+// isBundlerHelper reports a top-level var declaration whose text is
+// exactly one of esbuild's CommonJS interop helpers.
+func (sp *scriptPass) isBundlerHelper(s *esb.SLocal) bool {
+	if s.Kind != esb.LocalVar || len(s.Decls) != 1 {
+		return false
+	}
+	b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier)
+	if !ok {
+		return false
+	}
+	sym := sp.res.Symbol(b.Ref)
+	if sym == nil {
+		return false
+	}
+	text, ok := bundlerHelpers[sym.OriginalName]
+	off := int(s.Decls[0].Binding.Loc.Start)
+	return ok && off < len(sp.src) && strings.HasPrefix(sp.src[off:], text)
+}
+
+// foldablePart: a literal, a name, or a join, the parts a secret is
+// assembled from.
+func foldablePart(e esb.Expr) bool {
+	switch x := e.Data.(type) {
+	case *esb.EString, *esb.EIdentifier, *esb.ENumber:
+		return true
+	case *esb.ECall:
+		dot, ok := x.Target.Data.(*esb.EDot)
+		return ok && (dot.Name == "join" || dot.Name == "concat" || dot.Name == "fromCharCode")
+	}
+	return false
+}
+
+// mayReachAPI is a cheap test before resolve: only a member chain rooted
+// at rmx or dom, at a binding that may hold them (or the global object),
+// or at a call can resolve to an API path.
+func (sp *scriptPass) mayReachAPI(e esb.Expr) bool {
+	for i := 0; i < 64; i++ {
+		switch x := e.Data.(type) {
+		case *esb.EDot:
+			e = x.Target
+		case *esb.EIndex:
+			e = x.Target
+		case *esb.EAnnotation:
+			e = x.Value
+		case *esb.EIdentifier:
+			s, info := sp.lookup(x.Ref)
+			if s == nil {
+				return false
+			}
+			if s.Kind == esb.SymbolUnbound {
+				n := s.OriginalName
+				return n == "rmx" || n == "dom" || isGlobalObjectName(n) || n == "Reflect" || n == "Object"
+			}
+			return sp.infoMayReachAPI(info)
+		case *esb.EThis:
+			return false
+		default:
+			return true
+		}
+	}
+	return true
+}
+
+func memo(b bool) int8 {
+	if b {
+		return 2
+	}
+	return 1
+}
+
+// infoMayReachAPI is mayReachAPI for a local binding.
+func (sp *scriptPass) infoMayReachAPI(info *symInfo) bool {
+	for _, p := range sp.resolveSymbol(info, 0) {
+		if strings.HasPrefix(p, "rmx") || strings.HasPrefix(p, "dom") || p == "globalThis" || strings.HasPrefix(p, "Reflect") || strings.HasPrefix(p, "Object") {
+			return true
+		}
+	}
+	// A binding holding a literal with rmx inside ({api: rmx}).
+	return info.literals
+}

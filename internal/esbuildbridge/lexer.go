@@ -113,75 +113,144 @@ func hasLineBreak(s string) bool {
 	return strings.ContainsAny(s, "\n\r") || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")
 }
 
+// byteClass sorts the bytes a token, a space or a line break may start
+// with, so that next dispatches on one table read.
+type byteClass uint8
+
+const (
+	bcSkip     byteClass = iota // a character esbuild refuses: it stops there, and reading on is safe
+	bcSpace                     // space, tab, vertical tab, form feed
+	bcNewline                   // \n, \r
+	bcIdent                     // a letter, _ or $: a name or a keyword
+	bcDigit                     // a number
+	bcSingle                    // a punctuator of one character only: ( ) [ ] { } , : ; @ ~
+	bcOther                     // any other ASCII character a token starts with
+	bcNonASCII                  // the first byte of a multi-byte character
+)
+
+var classOf = func() (t [256]byteClass) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		switch {
+		case b >= utf8.RuneSelf:
+			t[c] = bcNonASCII
+		case b == ' ' || b == '\t' || b == '\v' || b == '\f':
+			t[c] = bcSpace
+		case b == '\n' || b == '\r':
+			t[c] = bcNewline
+		case b >= '0' && b <= '9':
+			t[c] = bcDigit
+		case isASCIIIdent(b):
+			t[c] = bcIdent
+		case single[b] != 0:
+			t[c] = bcSingle
+		case strings.IndexByte("\\.'\"`#?&|*^%/+-=!<>", b) >= 0:
+			t[c] = bcOther
+		}
+	}
+	return t
+}()
+
 func (l *fastTokens) next() bool {
 	l.nl = l.pos == 0
 	l.ident = ""
-	for {
-		i := l.pos
-		l.s = i
-		if i >= len(l.src) {
-			l.tok, l.e = js_lexer.TEndOfFile, i
-			return false
-		}
-		c := l.src[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
-			for l.pos++; l.pos < len(l.src) && (l.src[l.pos] == ' ' || l.src[l.pos] == '\t'); l.pos++ {
-			}
+	src := l.src
+	i := l.pos
+	for i < len(src) {
+		c := src[i]
+		switch classOf[c] {
+		case bcSpace, bcSkip:
+			i++
 			continue
-		case c == '\n' || c == '\r':
-			l.pos++
+		case bcNewline:
+			i++
 			l.nl = true
 			continue
-		case c == '/' && i+1 < len(l.src) && l.src[i+1] == '/':
+		case bcIdent:
+			// The common case inline: an ASCII name without escapes.
+			j := i + 1
+			for j+4 <= len(src) && identByte[src[j]] && identByte[src[j+1]] && identByte[src[j+2]] && identByte[src[j+3]] {
+				j += 4
+			}
+			for j < len(src) && identByte[src[j]] {
+				j++
+			}
+			l.s = i
+			if j < len(src) && (src[j] == '\\' || src[j] >= utf8.RuneSelf) {
+				return l.identifier(i)
+			}
+			raw := src[i:j]
+			l.ident = raw
+			t := js_lexer.TIdentifier
+			if n := len(raw); n >= 2 && n <= 10 && raw[0] >= 'b' && raw[0] <= 'w' {
+				if k := keyword(raw); k != 0 {
+					t = k
+				}
+			}
+			l.tok, l.e, l.pos = t, j, j
+			return true
+		case bcSingle:
+			l.s = i
+			return l.emit(single[c], i+1)
+		case bcDigit:
+			l.s = i
+			return l.number(i)
+		case bcNonASCII:
+			r, w := utf8.DecodeRuneInString(src[i:])
+			switch {
+			case isLineBreak(r):
+				l.nl = true
+			case js_ast.IsWhitespace(r):
+			case js_ast.IsIdentifierStart(r):
+				l.s = i
+				return l.identifier(i)
+			}
+			// Otherwise a character esbuild refuses: it stops there;
+			// reading on is safe.
+			i += w
+			continue
+		}
+		switch {
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			l.pos = l.skipToLineEnd(i + 2)
 			l.comment(i, l.pos)
+			i = l.pos
 			continue
-		case c == '/' && i+1 < len(l.src) && l.src[i+1] == '*':
-			k := strings.Index(l.src[i+2:], "*/")
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			k := strings.Index(src[i+2:], "*/")
 			if k < 0 {
+				l.s, l.pos = i, i
 				return l.fail() // unterminated comment
 			}
-			if hasLineBreak(l.src[i+2 : i+2+k]) {
+			if hasLineBreak(src[i+2 : i+2+k]) {
 				l.nl = true
 			}
 			l.pos = i + 2 + k + 2
 			l.comment(i, l.pos)
+			i = l.pos
 			continue
-		case c == '<' && len(l.src)-i >= 4 && l.src[i:i+4] == "<!--":
+		case c == '<' && len(src)-i >= 4 && src[i:i+4] == "<!--":
 			l.pos = l.skipToLineEnd(i + 4) // a legacy HTML comment
 			l.comment(i, l.pos)
+			i = l.pos
 			continue
-		case c == '-' && l.nl && len(l.src)-i >= 3 && l.src[i:i+3] == "-->":
+		case c == '-' && l.nl && len(src)-i >= 3 && src[i:i+3] == "-->":
 			l.pos = l.skipToLineEnd(i + 3)
 			l.comment(i, l.pos)
+			i = l.pos
 			continue
-		case c == '#' && i == 0 && len(l.src) >= 2 && l.src[1] == '!':
+		case c == '#' && i == 0 && len(src) >= 2 && src[1] == '!':
+			l.s = i
 			l.pos = l.skipToLineEnd(2)
 			l.tok, l.e = js_lexer.THashbang, l.pos
 			return true
-		case c >= utf8.RuneSelf:
-			r, w := l.at(i)
-			switch {
-			case isLineBreak(r):
-				l.pos += w
-				l.nl = true
-				continue
-			case js_ast.IsWhitespace(r):
-				l.pos += w
-				continue
-			case js_ast.IsIdentifierStart(r):
-				return l.identifier(i)
-			}
-			// A character esbuild refuses: it stops there; reading on is safe.
-			l.pos += w
-			continue
-		case !startsToken(c):
-			l.pos++ // likewise
-			continue
 		}
+		l.s = i
 		return l.punctuator(i, c)
 	}
+	l.s, l.pos = i, i
+	l.tok, l.e = js_lexer.TEndOfFile, i
+	return false
 }
 
 func (l *fastTokens) fail() bool {
@@ -197,10 +266,11 @@ func (l *fastTokens) emit(t js_lexer.T, end int) bool {
 
 // identifier reads a name (with escapes) and tells keywords apart.
 func (l *fastTokens) identifier(i int) bool {
+	src := l.src
 	j, escaped := i, false
-	for j < len(l.src) {
-		c := l.src[j]
-		if isASCIIIdent(c) {
+	for j < len(src) {
+		c := src[j]
+		if identByte[c] {
 			j++
 			continue
 		}
@@ -210,14 +280,14 @@ func (l *fastTokens) identifier(i int) bool {
 			continue
 		}
 		if c >= utf8.RuneSelf {
-			if r, w := l.at(j); js_ast.IsIdentifierContinue(r) {
+			if r, w := utf8.DecodeRuneInString(src[j:]); js_ast.IsIdentifierContinue(r) {
 				j += w
 				continue
 			}
 		}
 		break
 	}
-	raw := l.src[i:j]
+	raw := src[i:j]
 	if escaped {
 		l.ident = decodeIdentifier(raw)
 		if _, kw := js_lexer.Keywords[l.ident]; kw {
@@ -369,50 +439,48 @@ func decodeIdentifier(raw string) string {
 	return string(out)
 }
 
-// punct lists multi-character punctuators longest first, by first byte.
-var punct = [128][]struct {
-	text string
-	tok  js_lexer.T
-}{
-	'&': {{"&&=", js_lexer.TAmpersandAmpersandEquals}, {"&&", js_lexer.TAmpersandAmpersand}, {"&=", js_lexer.TAmpersandEquals}, {"&", js_lexer.TAmpersand}},
-	'|': {{"||=", js_lexer.TBarBarEquals}, {"||", js_lexer.TBarBar}, {"|=", js_lexer.TBarEquals}, {"|", js_lexer.TBar}},
-	'*': {{"**=", js_lexer.TAsteriskAsteriskEquals}, {"**", js_lexer.TAsteriskAsterisk}, {"*=", js_lexer.TAsteriskEquals}, {"*", js_lexer.TAsterisk}},
-	'^': {{"^=", js_lexer.TCaretEquals}, {"^", js_lexer.TCaret}},
-	'%': {{"%=", js_lexer.TPercentEquals}, {"%", js_lexer.TPercent}},
-	'+': {{"++", js_lexer.TPlusPlus}, {"+=", js_lexer.TPlusEquals}, {"+", js_lexer.TPlus}},
-	'-': {{"--", js_lexer.TMinusMinus}, {"-=", js_lexer.TMinusEquals}, {"-", js_lexer.TMinus}},
-	'=': {{"===", js_lexer.TEqualsEqualsEquals}, {"==", js_lexer.TEqualsEquals}, {"=>", js_lexer.TEqualsGreaterThan}, {"=", js_lexer.TEquals}},
-	'!': {{"!==", js_lexer.TExclamationEqualsEquals}, {"!=", js_lexer.TExclamationEquals}, {"!", js_lexer.TExclamation}},
-	'<': {{"<<=", js_lexer.TLessThanLessThanEquals}, {"<<", js_lexer.TLessThanLessThan}, {"<=", js_lexer.TLessThanEquals}, {"<", js_lexer.TLessThan}},
-	'>': {{">>>=", js_lexer.TGreaterThanGreaterThanGreaterThanEquals}, {">>>", js_lexer.TGreaterThanGreaterThanGreaterThan}, {">>=", js_lexer.TGreaterThanGreaterThanEquals}, {">>", js_lexer.TGreaterThanGreaterThan}, {">=", js_lexer.TGreaterThanEquals}, {">", js_lexer.TGreaterThan}},
-	'?': {{"??=", js_lexer.TQuestionQuestionEquals}, {"??", js_lexer.TQuestionQuestion}},
-	'/': {{"/=", js_lexer.TSlashEquals}, {"/", js_lexer.TSlash}},
-}
-
+// single maps the punctuators of one character only to their tokens.
 var single = [128]js_lexer.T{
 	'(': js_lexer.TOpenParen, ')': js_lexer.TCloseParen, '[': js_lexer.TOpenBracket, ']': js_lexer.TCloseBracket,
 	'{': js_lexer.TOpenBrace, '}': js_lexer.TCloseBrace, ',': js_lexer.TComma, ':': js_lexer.TColon,
 	';': js_lexer.TSemicolon, '@': js_lexer.TAt, '~': js_lexer.TTilde,
 }
 
+// punctuator reads a token that starts with an ASCII character of class
+// bcOther: punctuators, the longest spelling that matches, and names
+// with an escape, numbers with a leading dot, strings, templates and
+// private names.
 func (l *fastTokens) punctuator(i int, c byte) bool {
-	switch {
-	case isASCIIIdent(c) && !(c >= '0' && c <= '9'), c == '\\':
-		return l.identifier(i)
-	case c >= '0' && c <= '9' || c == '.' && i+1 < len(l.src) && l.src[i+1] >= '0' && l.src[i+1] <= '9':
-		return l.number(i)
-	case c == '.':
-		if len(l.src)-i >= 3 && l.src[i:i+3] == "..." {
+	src := l.src
+	// The next three bytes, 0 past the end (no punctuator holds a 0).
+	var c1, c2, c3 byte
+	if i+1 < len(src) {
+		c1 = src[i+1]
+		if i+2 < len(src) {
+			c2 = src[i+2]
+			if i+3 < len(src) {
+				c3 = src[i+3]
+			}
+		}
+	}
+	switch c {
+	case '.':
+		switch {
+		case c1 >= '0' && c1 <= '9':
+			return l.number(i)
+		case c1 == '.' && c2 == '.':
 			return l.emit(js_lexer.TDotDotDot, i+3)
 		}
 		return l.emit(js_lexer.TDot, i+1)
-	case c == '\'' || c == '"':
+	case '\\':
+		return l.identifier(i)
+	case '\'', '"':
 		return l.stringLiteral(i, c)
-	case c == '`':
+	case '`':
 		return l.template(i+1, js_lexer.TNoSubstitutionTemplateLiteral, js_lexer.TTemplateHead)
-	case c == '#':
+	case '#':
 		j := i + 1
-		if j >= len(l.src) {
+		if j >= len(src) {
 			return l.fail()
 		}
 		if r, _ := l.at(j); r != '\\' && !js_ast.IsIdentifierStart(r) {
@@ -422,28 +490,114 @@ func (l *fastTokens) punctuator(i int, c byte) bool {
 		l.s = i
 		l.tok = js_lexer.TPrivateIdentifier
 		return t
-	case c == '?':
-		// "?." unless a digit follows (a?.5:b), as esbuild decides it: with
-		// a character after the dot.
-		if i+2 < len(l.src) && l.src[i+1] == '.' && !(l.src[i+2] >= '0' && l.src[i+2] <= '9') {
+	case '?':
+		switch {
+		case c1 == '.' && i+2 < len(src) && !(c2 >= '0' && c2 <= '9'):
+			// "?." unless a digit follows (a?.5:b), as esbuild decides
+			// it: with a character after the dot.
 			return l.emit(js_lexer.TQuestionDot, i+2)
+		case c1 == '?' && c2 == '=':
+			return l.emit(js_lexer.TQuestionQuestionEquals, i+3)
+		case c1 == '?':
+			return l.emit(js_lexer.TQuestionQuestion, i+2)
 		}
-	}
-	if c < 128 && single[c] != 0 {
-		return l.emit(single[c], i+1)
-	}
-	for _, p := range punct[c&0x7f] {
-		if len(l.src)-i >= len(p.text) && l.src[i:i+len(p.text)] == p.text {
-			return l.emit(p.tok, i+len(p.text))
+		return l.emit(js_lexer.TQuestion, i+1)
+	case '&':
+		return l.doubled(i, c, c1, c2, js_lexer.TAmpersandAmpersandEquals, js_lexer.TAmpersandAmpersand, js_lexer.TAmpersandEquals, js_lexer.TAmpersand)
+	case '|':
+		return l.doubled(i, c, c1, c2, js_lexer.TBarBarEquals, js_lexer.TBarBar, js_lexer.TBarEquals, js_lexer.TBar)
+	case '*':
+		return l.doubled(i, c, c1, c2, js_lexer.TAsteriskAsteriskEquals, js_lexer.TAsteriskAsterisk, js_lexer.TAsteriskEquals, js_lexer.TAsterisk)
+	case '^':
+		if c1 == '=' {
+			return l.emit(js_lexer.TCaretEquals, i+2)
 		}
+		return l.emit(js_lexer.TCaret, i+1)
+	case '%':
+		if c1 == '=' {
+			return l.emit(js_lexer.TPercentEquals, i+2)
+		}
+		return l.emit(js_lexer.TPercent, i+1)
+	case '/':
+		if c1 == '=' {
+			return l.emit(js_lexer.TSlashEquals, i+2)
+		}
+		return l.emit(js_lexer.TSlash, i+1)
+	case '+':
+		switch c1 {
+		case '+':
+			return l.emit(js_lexer.TPlusPlus, i+2)
+		case '=':
+			return l.emit(js_lexer.TPlusEquals, i+2)
+		}
+		return l.emit(js_lexer.TPlus, i+1)
+	case '-':
+		switch c1 {
+		case '-':
+			return l.emit(js_lexer.TMinusMinus, i+2)
+		case '=':
+			return l.emit(js_lexer.TMinusEquals, i+2)
+		}
+		return l.emit(js_lexer.TMinus, i+1)
+	case '=':
+		switch {
+		case c1 == '=' && c2 == '=':
+			return l.emit(js_lexer.TEqualsEqualsEquals, i+3)
+		case c1 == '=':
+			return l.emit(js_lexer.TEqualsEquals, i+2)
+		case c1 == '>':
+			return l.emit(js_lexer.TEqualsGreaterThan, i+2)
+		}
+		return l.emit(js_lexer.TEquals, i+1)
+	case '!':
+		switch {
+		case c1 == '=' && c2 == '=':
+			return l.emit(js_lexer.TExclamationEqualsEquals, i+3)
+		case c1 == '=':
+			return l.emit(js_lexer.TExclamationEquals, i+2)
+		}
+		return l.emit(js_lexer.TExclamation, i+1)
+	case '<':
+		switch {
+		case c1 == '<' && c2 == '=':
+			return l.emit(js_lexer.TLessThanLessThanEquals, i+3)
+		case c1 == '<':
+			return l.emit(js_lexer.TLessThanLessThan, i+2)
+		case c1 == '=':
+			return l.emit(js_lexer.TLessThanEquals, i+2)
+		}
+		return l.emit(js_lexer.TLessThan, i+1)
+	case '>':
+		switch {
+		case c1 == '>' && c2 == '>' && c3 == '=':
+			return l.emit(js_lexer.TGreaterThanGreaterThanGreaterThanEquals, i+4)
+		case c1 == '>' && c2 == '>':
+			return l.emit(js_lexer.TGreaterThanGreaterThanGreaterThan, i+3)
+		case c1 == '>' && c2 == '=':
+			return l.emit(js_lexer.TGreaterThanGreaterThanEquals, i+3)
+		case c1 == '>':
+			return l.emit(js_lexer.TGreaterThanGreaterThan, i+2)
+		case c1 == '=':
+			return l.emit(js_lexer.TGreaterThanEquals, i+2)
+		}
+		return l.emit(js_lexer.TGreaterThan, i+1)
 	}
-	return l.emit(js_lexer.TQuestion, i+1) // startsToken let only '?' through
+	// Not reached: classOf gives bcOther only to the characters above.
+	return l.emit(single[c&0x7f], i+1)
 }
 
-// startsToken reports the ASCII characters a token can start with.
-func startsToken(c byte) bool {
-	return isASCIIIdent(c) || c == '\\' || c == '.' || c == '\'' || c == '"' || c == '`' || c == '#' || c == '?' ||
-		single[c&0x7f] != 0 || punct[c&0x7f] != nil
+// doubled reads &, |, * and their spellings doubled, with = after, or
+// both: cc=, cc, c=, c.
+func (l *fastTokens) doubled(i int, c, c1, c2 byte, twiceEquals, twice, equals, once js_lexer.T) bool {
+	switch {
+	case c1 == c && c2 == '=':
+		return l.emit(twiceEquals, i+3)
+	case c1 == c:
+		return l.emit(twice, i+2)
+	case c1 == '=':
+		return l.emit(equals, i+2)
+	}
+	return l.emit(once, i+1)
 }
 
 // number reads a numeric literal: digits, one fraction, an exponent with

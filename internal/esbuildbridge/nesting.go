@@ -72,14 +72,14 @@ const (
 
 type frame struct {
 	kind     frameKind
-	base     int    // the estimate where the frame opened
-	seg      int    // depth-adding tokens since the last sibling boundary that stay open to their right (assignments, arrows, ?:, statements)
-	closed   int    // depth-adding tokens since the last binary operator that close before it (prefixes, member reads, calls)
-	levels   uint32 // the precedence levels of the left-associative binary operators in this segment
-	nlevels  int    // how many bits levels has
-	strAdds  int    // + after a string literal in this segment: esbuild folds adjacent literals, copying the text so far each time
-	ternary  int    // "?" seen in this segment still waiting for ":"
 	declBody bool   // for frameParams: the function is a declaration
+	base     int32  // the estimate where the frame opened
+	seg      int32  // depth-adding tokens since the last sibling boundary that stay open to their right (assignments, arrows, ?:, statements)
+	closed   int32  // depth-adding tokens since the last binary operator that close before it (prefixes, member reads, calls)
+	levels   uint32 // the precedence levels of the left-associative binary operators in this segment
+	nlevels  int32  // how many bits levels has
+	strAdds  int32  // + after a string literal in this segment: esbuild folds adjacent literals, copying the text so far each time
+	ternary  int32  // "?" seen in this segment still waiting for ":"
 }
 
 // tokenRecord is one token as the scan read it (for tests).
@@ -97,37 +97,46 @@ const (
 	isExpression
 )
 
+// scanFlags is what one token leaves for the next, as bits: each token
+// reads the flags the previous one set and sets the next one's.
+type scanFlags uint16
+
+const (
+	pendingSemicolon scanFlags = 1 << iota // a ";" ended a segment unless "else" follows
+	pendingBrace                           // a "}" ended a segment if a new statement follows
+	stmtStart                              // the current token starts a statement
+	prevWasDot                             // the previous token was . or ?. (a keyword now is a property name)
+	forSeen                                // the previous tokens were "for" (and maybe "await")
+	afterSpecifier                         // an import or export statement's module specifier was read
+	prevExprEnd                            // the previous token ends an operand: "/" now divides
+	prevFrom                               // the previous token was the name "from"
+)
+
 type scanner struct {
 	limit  int
 	result Nesting
 	stack  []frame
+	cur    *frame // the top of stack
 	// Offsets of the regular expressions read, and where each ends, for
 	// tests; nil otherwise.
 	regexps, regexpEnds []int
 	trace               func(tokenRecord) // for tests: every token read
 
-	prev        js_lexer.T // the previous token
-	prevName    string     // the previous token's name, when it is an identifier
-	prevExprEnd bool       // the previous token ends an operand: "/" now divides
-	stmtStart   bool       // the current token starts a statement
-	prevWasDot  bool       // the previous token was . or ?. (a keyword now is a property name)
+	prev  js_lexer.T // the previous token
+	flags scanFlags  // set by the previous token for the current one
 
-	pendingSemicolon bool // a ";" ended a segment unless "else" follows
-	pendingBrace     bool // a "}" ended a segment if a new statement follows
-
-	pendingFunction declKind // "function" seen, its parameter list not yet opened
-	pendingClass    declKind // "class" seen, its body not yet opened
-	classFrame      int      // len(stack) where that class keyword appeared
-	lastClosed      frame    // the frame the previous ")" closed
-	forSeen         bool     // the previous tokens were "for" (and maybe "await")
-	afterSpecifier  bool     // an import or export statement's module specifier was read
+	pendingFunction declKind  // "function" seen, its parameter list not yet opened
+	pendingClass    declKind  // "class" seen, its body not yet opened
+	classFrame      int       // len(stack) where that class keyword appeared
+	lastClosed      frameKind // the kind of frame the previous ")" closed
+	lastClosedDecl  bool      // and its declBody
 }
 
-func (s *scanner) top() *frame { return &s.stack[len(s.stack)-1] }
+func (s *scanner) top() *frame { return s.cur }
 
 func (s *scanner) depth() int {
-	f := s.top()
-	return f.base + f.seg + f.closed + f.nlevels + f.strAdds/2
+	f := s.cur
+	return int(f.base + f.seg + f.closed + f.nlevels + f.strAdds/2)
 }
 
 func (s *scanner) note(offset int) bool {
@@ -142,16 +151,23 @@ func (s *scanner) note(offset int) bool {
 	return true
 }
 
-func (s *scanner) push(kind frameKind, offset int) bool {
-	s.stack = append(s.stack, frame{kind: kind, base: s.depth() + 1})
+func (s *scanner) push(kind frameKind, declBody bool, offset int) bool {
+	base := int32(s.depth() + 1)
+	s.stack = append(s.stack, frame{kind: kind, declBody: declBody, base: base})
+	s.cur = &s.stack[len(s.stack)-1]
 	return s.note(offset)
 }
 
-func (s *scanner) add(n int) { s.top().seg += n }
+func (s *scanner) pop() {
+	s.stack = s.stack[:len(s.stack)-1]
+	s.cur = &s.stack[len(s.stack)-1]
+}
+
+func (s *scanner) add(n int32) { s.cur.seg += n }
 
 // addClosed counts a token whose construct ends before the next binary
 // operator: a prefix operator, a member read, a call, a tagged template.
-func (s *scanner) addClosed(n int) { s.top().closed += n }
+func (s *scanner) addClosed(n int32) { s.cur.closed += n }
 
 // binary accounts for a left-associative binary operator (+, ||, <, …)
 // after an operand. The parser reads a chain of them in a loop, and
@@ -161,7 +177,7 @@ func (s *scanner) addClosed(n int) { s.top().closed += n }
 // complete, so what it counted no longer adds up. (String literals joined
 // by + are the exception, counted in strAdds.)
 func (s *scanner) binary(level int) {
-	f := s.top()
+	f := s.cur
 	f.closed = 0
 	if bit := uint32(1) << level; f.levels&bit == 0 {
 		f.levels |= bit
@@ -170,7 +186,7 @@ func (s *scanner) binary(level int) {
 }
 
 func (s *scanner) reset() {
-	f := s.top()
+	f := s.cur
 	f.seg = 0
 	f.closed = 0
 	f.levels = 0
@@ -257,9 +273,16 @@ func newEsbuildTokens(src string) (l *esbuildTokens) {
 
 func (s *scanner) runWith(lx *fastTokens) {
 	s.stack = append(s.stack, frame{kind: frameTop})
-	s.stmtStart = true
-	for lx.advance() {
-		if !s.token(lx) {
+	s.cur = &s.stack[0]
+	s.flags = stmtStart
+	for {
+		var ok bool
+		if lx.ref == nil {
+			ok = lx.next()
+		} else {
+			ok = lx.advance()
+		}
+		if !ok || !s.token(lx) {
 			return
 		}
 	}
@@ -269,74 +292,65 @@ func (s *scanner) runWith(lx *fastTokens) {
 func (s *scanner) token(lx *fastTokens) bool {
 	t := lx.tok
 	offset := lx.s
+	in := s.flags // what the previous token left
+	var out scanFlags
 
 	// Sibling boundaries left open by the previous token.
-	if s.pendingSemicolon {
-		s.pendingSemicolon = false
-		if t != js_lexer.TElse {
-			s.reset()
-		}
-	}
-	if s.pendingBrace {
-		s.pendingBrace = false
-		if canStartStatementOnly(t) {
-			s.reset()
-			s.stmtStart = true
-		}
-	}
-	if lx.nl && s.prevExprEnd && canStartStatementOnly(t) {
+	if in&pendingSemicolon != 0 && t != js_lexer.TElse {
 		s.reset()
-		s.stmtStart = true
 	}
-	stmtStart := s.stmtStart
-	s.stmtStart = false
-	propertyName := s.prevWasDot
-	s.prevWasDot = false
-	forSeen := s.forSeen
-	s.forSeen = false
-	afterSpecifier := s.afterSpecifier
-	s.afterSpecifier = false
+	if in&pendingBrace != 0 && canStartStatementOnly(t) {
+		s.reset()
+		in |= stmtStart
+	}
+	if lx.nl && in&prevExprEnd != 0 && canStartStatementOnly(t) {
+		s.reset()
+		in |= stmtStart
+	}
+	propertyName := in&prevWasDot != 0
 
 	exprEnd := false
+	grew := true // the estimate may have grown: note it (most operands leave it as it was)
 	switch t {
 	case js_lexer.TOpenParen:
 		kind := frameParen
 		declBody := false
 		switch {
-		case !propertyName && (s.prev == js_lexer.TIf || s.prev == js_lexer.TWhile || s.prev == js_lexer.TWith || s.prev == js_lexer.TFor || forSeen):
+		case !propertyName && (s.prev == js_lexer.TIf || s.prev == js_lexer.TWhile || s.prev == js_lexer.TWith || s.prev == js_lexer.TFor || in&forSeen != 0):
 			kind = frameStmtHead
 		case s.pendingFunction != noDecl:
 			kind = frameParams
 			declBody = s.pendingFunction == isDeclaration
 			s.pendingFunction = noDecl
 		}
-		if !s.push(kind, offset) {
+		if !s.push(kind, declBody, offset) {
 			return false
 		}
-		s.top().declBody = declBody
 	case js_lexer.TOpenBracket:
-		if !s.push(frameBracket, offset) {
+		if !s.push(frameBracket, false, offset) {
 			return false
 		}
 	case js_lexer.TOpenBrace:
-		kind := s.braceKind(stmtStart)
-		if afterSpecifier {
+		kind := s.braceKind(in&stmtStart != 0)
+		if in&afterSpecifier != 0 {
 			kind = frameClauseBrace // import attributes: with { type: "json" }
 		}
-		if !s.push(kind, offset) {
+		if !s.push(kind, false, offset) {
 			return false
 		}
-		s.stmtStart = kind == frameBlock
+		if kind == frameBlock {
+			out |= stmtStart
+		}
 	case js_lexer.TTemplateHead:
 		s.addClosed(1) // as for a tagged template above
-		if !s.push(frameTemplate, offset) {
+		if !s.push(frameTemplate, false, offset) {
 			return false
 		}
 	case js_lexer.TCloseParen, js_lexer.TCloseBracket, js_lexer.TCloseBrace:
 		if len(s.stack) == 1 {
 			return false // unbalanced: a syntax error the parser stops at
 		}
-		f := s.top()
+		f := s.cur
 		if f.kind == frameTemplate {
 			if t != js_lexer.TCloseBrace {
 				return false
@@ -351,9 +365,9 @@ func (s *scanner) token(lx *fastTokens) bool {
 		} else if !matches(f.kind, t) {
 			return false
 		}
-		closed := *f
-		s.stack = s.stack[:len(s.stack)-1]
-		switch closed.kind {
+		closed, closedDecl := f.kind, f.declBody
+		s.pop()
+		switch closed {
 		case frameStmtHead, frameParams, frameClauseBrace:
 			s.add(1) // a statement or a function body follows
 		default:
@@ -362,25 +376,29 @@ func (s *scanner) token(lx *fastTokens) bool {
 		if !s.note(offset) {
 			return false
 		}
-		s.lastClosed = closed
-		switch closed.kind {
+		s.lastClosed, s.lastClosedDecl = closed, closedDecl
+		switch closed {
 		case frameStmtHead:
-			s.stmtStart = true
+			out |= stmtStart
 		case frameBlock, frameClauseBrace:
-			s.pendingBrace = true
+			out |= pendingBrace
 		case frameObject:
-			s.pendingBrace = true
+			out |= pendingBrace
 			exprEnd = true
 		default:
 			exprEnd = true
 		}
 	case js_lexer.TSemicolon:
-		s.pendingSemicolon = true
-		s.stmtStart = s.top().kind != frameStmtHead
+		grew = false
+		out |= pendingSemicolon
+		if s.cur.kind != frameStmtHead {
+			out |= stmtStart
+		}
 	case js_lexer.TComma:
+		grew = false
 		s.reset()
 	case js_lexer.TSlash, js_lexer.TSlashEquals:
-		if !s.prevExprEnd {
+		if in&prevExprEnd == 0 {
 			if !lx.regExp() {
 				return false // unterminated: the parser stops too
 			}
@@ -388,7 +406,7 @@ func (s *scanner) token(lx *fastTokens) bool {
 				s.regexps = append(s.regexps, offset)
 				s.regexpEnds = append(s.regexpEnds, lx.e)
 			}
-			exprEnd = true
+			exprEnd, grew = true, false
 			break
 		}
 		if t == js_lexer.TSlash {
@@ -398,105 +416,107 @@ func (s *scanner) token(lx *fastTokens) bool {
 		}
 	case js_lexer.TPlusPlus, js_lexer.TMinusMinus:
 		s.addClosed(1)
-		exprEnd = s.prevExprEnd && !lx.nl // postfix
+		exprEnd = in&prevExprEnd != 0 && !lx.nl // postfix
 	case js_lexer.TColon:
 		s.add(1)
-		f := s.top()
+		f := s.cur
 		if f.ternary > 0 {
 			f.ternary--
 		} else if f.kind == frameBlock || f.kind == frameTop {
-			s.stmtStart = true // a label, case or default
+			out |= stmtStart // a label, case or default
 		}
 	case js_lexer.TQuestion:
 		s.add(1)
-		s.top().ternary++
+		s.cur.ternary++
 	case js_lexer.TDot, js_lexer.TQuestionDot:
 		s.addClosed(1)
-		s.prevWasDot = true
+		out |= prevWasDot
 	case js_lexer.TIdentifier:
 		switch name := lx.ident; {
 		case propertyName:
-			exprEnd = true
+			exprEnd, grew = true, false
 		case name == "await":
 			s.addClosed(1) // reserved in a module: a prefix operator
 			if s.prev == js_lexer.TFor {
-				s.forSeen = true
+				out |= forSeen
 			}
 		case name == "yield":
 			s.add(1) // its operand runs to the end of the expression
-		case name == "of" && s.top().kind == frameStmtHead && s.prevExprEnd:
+		case name == "of" && s.cur.kind == frameStmtHead && in&prevExprEnd != 0:
 			s.add(1) // for (x of ...): an operand follows
 		case name == "async" || name == "static":
-			exprEnd = true
-			s.stmtStart = stmtStart // "async function" and "static {" keep the position
+			exprEnd, grew = true, false
+			out |= in & stmtStart // "async function" and "static {" keep the position
 		default:
-			exprEnd = true
+			exprEnd, grew = true, false
+		}
+		switch lx.ident {
+		case "from":
+			out |= prevFrom
+		case "assert":
+			out |= in & afterSpecifier
 		}
 	case js_lexer.TNoSubstitutionTemplateLiteral:
 		s.addClosed(1) // after an operand, a tagged template: a chain like a``````
 		exprEnd = true
 	case js_lexer.TStringLiteral:
-		if s.prev == js_lexer.TImport || (s.prev == js_lexer.TIdentifier && s.prevName == "from") {
+		if s.prev == js_lexer.TImport || in&prevFrom != 0 {
 			// The module specifier ends an import or export statement.
-			s.afterSpecifier = true
-			s.pendingSemicolon = true
-			s.stmtStart = true
+			out |= afterSpecifier | pendingSemicolon | stmtStart
+			grew = false
 			break
 		}
-		exprEnd = true
+		exprEnd, grew = true, false
 	case js_lexer.TPrivateIdentifier, js_lexer.TNumericLiteral,
 		js_lexer.TBigIntegerLiteral, js_lexer.TEscapedKeyword,
 		js_lexer.TThis, js_lexer.TSuper, js_lexer.TNull, js_lexer.TTrue, js_lexer.TFalse:
-		exprEnd = true
+		exprEnd, grew = true, false
 	case js_lexer.THashbang:
-		s.stmtStart = true
+		out |= stmtStart
+		grew = false
 	default:
 		if propertyName && t >= js_lexer.TBreak {
 			exprEnd = true // a.if, a.new: a property name
 			break
 		}
 		switch level := binaryLevel(t); {
-		case level >= 0 && s.prevExprEnd:
+		case level >= 0 && in&prevExprEnd != 0:
 			s.binary(level)
 			if t == js_lexer.TPlus && (s.prev == js_lexer.TStringLiteral || s.prev == js_lexer.TNoSubstitutionTemplateLiteral || s.prev == js_lexer.TTemplateTail) {
 				// Not depth but time: esbuild folds "a" + "b" + … into
 				// one string, copying it at every step, so a long run of
 				// literals costs its length squared. Half a level each
 				// keeps 2,000 literal terms and refuses a megabyte.
-				s.top().strAdds++
+				s.cur.strAdds++
 			}
-		case closesBeforeBinary(t) && !s.prevExprEnd:
+		case closesBeforeBinary(t) && in&prevExprEnd == 0:
 			s.addClosed(1)
 		default:
 			s.add(1)
 		}
 		switch t {
 		case js_lexer.TFunction:
-			s.pendingFunction = declOf(stmtStart || s.prev == js_lexer.TExport || s.prev == js_lexer.TDefault)
+			s.pendingFunction = declOf(in&stmtStart != 0 || s.prev == js_lexer.TExport || s.prev == js_lexer.TDefault)
 		case js_lexer.TClass:
-			s.pendingClass = declOf(stmtStart || s.prev == js_lexer.TExport || s.prev == js_lexer.TDefault)
+			s.pendingClass = declOf(in&stmtStart != 0 || s.prev == js_lexer.TExport || s.prev == js_lexer.TDefault)
 			s.classFrame = len(s.stack)
 		case js_lexer.TElse, js_lexer.TDo, js_lexer.TTry, js_lexer.TFinally:
-			s.stmtStart = true
+			out |= stmtStart
 		case js_lexer.TExport, js_lexer.TDefault:
-			s.stmtStart = stmtStart
+			out |= in & stmtStart
 		case js_lexer.TWith:
-			s.afterSpecifier = afterSpecifier
+			out |= in & afterSpecifier
 		}
 	}
 	if s.trace != nil {
 		s.trace(tokenRecord{t, offset, lx.e, lx.nl})
 	}
 	s.prev = t
-	s.prevName = ""
-	if t == js_lexer.TIdentifier {
-		s.prevName = lx.ident
-		if s.prevName == "assert" {
-			s.afterSpecifier = afterSpecifier
-		}
+	if exprEnd {
+		out |= prevExprEnd
 	}
-	s.prevExprEnd = exprEnd
-	return s.note(offset)
+	s.flags = out
+	return !grew || s.note(offset)
 }
 
 func declOf(statement bool) declKind {
@@ -540,7 +560,7 @@ func (s *scanner) braceKind(stmtStart bool) frameKind {
 	}
 	switch s.prev {
 	case js_lexer.TCloseParen:
-		if s.lastClosed.kind == frameParams && !s.lastClosed.declBody {
+		if s.lastClosed == frameParams && !s.lastClosedDecl {
 			return frameObject // a function expression's body
 		}
 		return frameBlock // a statement, declaration, method, catch or switch body

@@ -66,6 +66,7 @@ import (
 	"hash/crc32"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -207,13 +208,27 @@ var labelParts = [][]string{
 var (
 	compileOnce sync.Once
 	keyWords    map[string]bool // labels joined bare, lower case: the key reader
+	keyWordList []string        // the same words, as a list for the suffix tests
+	// credentialStems: every key word holds one of them, so a name that,
+	// lower-cased without separators, holds none is no credential label.
+	credentialStems []string
 )
 
 func compile() {
 	compileOnce.Do(func() {
 		keyWords = map[string]bool{}
 		for _, parts := range labelParts {
-			keyWords[strings.Join(parts, "")] = true
+			w := strings.Join(parts, "")
+			if !keyWords[w] {
+				keyWords[w] = true
+				keyWordList = append(keyWordList, w)
+			}
+		}
+		credentialStems = []string{"pass", "pwd", "secret", "key", "token", "bearer", "auth", "credential"}
+		for _, w := range keyWordList {
+			if !slices.ContainsFunc(credentialStems, func(stem string) bool { return strings.Contains(w, stem) }) {
+				credentialStems = append(credentialStems, w) // a word added to the vocabulary is its own stem
+			}
 		}
 	})
 }
@@ -288,9 +303,9 @@ func labelEndsInWord(label string) bool {
 			n++
 		}
 	}
-	bare := string(b[:n])
-	for w := range keyWords {
-		if strings.HasSuffix(bare, w) {
+	bare := b[:n]
+	for _, w := range keyWordList {
+		if len(bare) >= len(w) && string(bare[len(bare)-len(w):]) == w {
 			return true
 		}
 	}
@@ -345,6 +360,9 @@ func nameWords(name string) []string {
 // oauth are not.
 func IsCredentialName(name string) bool {
 	compile()
+	if !mayNameCredential(name) {
+		return false
+	}
 	words := nameWords(name)
 	for k := 1; k <= 3 && k <= len(words); k++ {
 		if keyWords[strings.Join(words[len(words)-k:], "")] {
@@ -353,10 +371,40 @@ func IsCredentialName(name string) bool {
 	}
 	if len(words) > 0 {
 		last := words[len(words)-1]
-		for w := range keyWords {
+		for _, w := range keyWordList {
 			if len(w) >= 5 && strings.HasSuffix(last, w) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// mayNameCredential is IsCredentialName's quick test: the words nameWords
+// reads are the name's characters less its separators, lower-cased, and
+// every credential label holds a stem, so a name that holds none after
+// the same treatment cannot be one. Names that are not ASCII, or longer
+// than the buffer, are left to the full reading.
+func mayNameCredential(name string) bool {
+	var buf [64]byte
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80 || n == len(buf):
+			return true
+		case c == '_' || c == '-' || c == '.' || c == ' ' || c == '$':
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	joined := string(buf[:n])
+	for _, stem := range credentialStems {
+		if strings.Contains(joined, stem) {
+			return true
 		}
 	}
 	return false
@@ -745,17 +793,27 @@ func mixedRuns(s string) int {
 // that are each letters only, digits only, hex, or at most three
 // characters (P3, 2D, v1).
 func wordy(s string) bool {
-	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == '-' || r == '.' })
-	if len(parts) < 2 {
-		return false
-	}
-	for _, p := range parts {
+	parts := 0
+	for i := 0; i < len(s); {
+		if isWordSeparator(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && !isWordSeparator(s[j]) {
+			j++
+		}
+		p := s[i:j]
+		parts++
 		if len(p) > 3 && !allOf(p, isLetter) && !allOf(p, isDigit) && !isHex(p) {
 			return false
 		}
+		i = j
 	}
-	return true
+	return parts >= 2
 }
+
+func isWordSeparator(c byte) bool { return c == '_' || c == '-' || c == '.' }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }

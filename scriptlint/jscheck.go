@@ -600,7 +600,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	var target esb.Expr
 	switch l := x.Left.Data.(type) {
 	case *esb.EIdentifier:
-		if s := sp.res.Symbol(l.Ref); s != nil && s.Kind == esb.SymbolUnbound && s.OriginalName == "location" {
+		if s, _ := sp.lookup(l.Ref); s != nil && s.Kind == esb.SymbolUnbound && s.OriginalName == "location" {
 			sp.report(RuleReplacedGlobal, off, "%s", navigationAdvice)
 		}
 		return
@@ -743,7 +743,7 @@ func (sp *scriptPass) checkDecl(d esb.Decl) {
 	if !ok || d.ValueOrNil.Data == nil {
 		return
 	}
-	if s := sp.res.Symbol(b.Ref); s != nil {
+	if s, _ := sp.lookup(b.Ref); s != nil {
 		sp.checkSecretValue(s.OriginalName, d.ValueOrNil)
 	}
 }
@@ -753,7 +753,7 @@ func (sp *scriptPass) checkDecl(d esb.Decl) {
 func (sp *scriptPass) credentialPart(e esb.Expr) string {
 	switch x := e.Data.(type) {
 	case *esb.EIdentifier:
-		if s := sp.res.Symbol(x.Ref); s != nil && secrets.IsCredentialName(s.OriginalName) {
+		if s, _ := sp.lookup(x.Ref); s != nil && secrets.IsCredentialName(s.OriginalName) {
 			return s.OriginalName
 		}
 	case *esb.EDot:

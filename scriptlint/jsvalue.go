@@ -32,6 +32,7 @@ import (
 // the union); fold uses only bindings with a single value.
 
 type symInfo struct {
+	sym     *esb.Symbol // set by indexSymbols
 	sources []valueSource
 	fn      string  // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
 	fnNode  *esb.Fn // the declared function
@@ -69,16 +70,30 @@ func (info *symInfo) addSource(src valueSource) {
 }
 
 // lookup returns the symbol a reference names and what the walk knows of
-// it (kept in a slice indexed like esbuild's symbol table).
+// it (kept in a slice indexed like esbuild's symbol table), through the
+// index indexSymbols builds before the walk (without a tree, there is no
+// symbol).
 func (sp *scriptPass) lookup(ref esb.Ref) (*esb.Symbol, *symInfo) {
-	i, s := sp.res.SymbolAt(ref)
-	if s == nil {
-		return nil, nil
+	if i := int(ref.InnerIndex); i < len(sp.infoAt) {
+		if info := sp.infoAt[i]; info != nil {
+			return info.sym, info
+		}
 	}
-	if sp.infos == nil {
-		sp.infos = make([]symInfo, len(sp.res.AST.Symbols))
+	return nil, nil
+}
+
+// indexSymbols resolves, once, every reference index to the symbol it
+// names (following merged symbols), so that lookup is one slice read.
+func (sp *scriptPass) indexSymbols() {
+	syms := sp.res.AST.Symbols
+	sp.infos = make([]symInfo, len(syms))
+	sp.infoAt = make([]*symInfo, len(syms))
+	for i := range syms {
+		if j, s := sp.res.SymbolAt(esb.Ref{InnerIndex: uint32(i)}); s != nil {
+			sp.infos[j].sym = s
+			sp.infoAt[i] = &sp.infos[j]
+		}
 	}
-	return s, &sp.infos[i]
 }
 
 func (sp *scriptPass) sym(ref esb.Ref) *symInfo {

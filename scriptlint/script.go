@@ -155,6 +155,7 @@ type scriptPass struct {
 
 	collecting      bool      // first walk: record bindings; second: check
 	infos           []symInfo // by index in esbuild's symbol table
+	infoAt          []*symInfo // by a reference's index: its symbol's (merged symbols followed), nil for none
 	inBundlerHelper bool      // walking one of esbuild's own helpers (bundlerhelpers.go)
 	fnStack         []fnFrame // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
@@ -339,6 +340,7 @@ func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format stri
 
 func (sp *scriptPass) run() {
 	tree := sp.res.AST
+	sp.indexSymbols()
 	sp.collecting = true
 	for _, part := range tree.Parts {
 		sp.stmts(part.Stmts)

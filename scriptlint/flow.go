@@ -362,8 +362,8 @@ func (sp *scriptPass) checkDirectCall(e esb.Expr, name string, args []esb.Expr, 
 			}
 		}
 	}
-	if !sp.constructorChecks() || len(paths) == 0 {
-		return
+	if !sp.constructorChecks() || !pathsStartWith(paths, "OR") {
+		return // none of Object's or Reflect's walks below (keep the first letters of every name here)
 	}
 	inspected := u == useInspect || u == useTypeof || u == useDiscard || u == useMemberName
 	switch {

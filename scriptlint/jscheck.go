@@ -704,6 +704,10 @@ func hasLabelSeparator(u []uint16) bool {
 // minSecretScan skips strings too short to hold a credential.
 const minSecretScan = 8
 
+// minLabelledSecret is the shortest string judged as a value written under
+// a credential's name (const apiKey = "…").
+const minLabelledSecret = 6
+
 func (sp *scriptPass) checkSecretString(x *esb.EString, off int) {
 	label, labelled := sp.labels[x]
 	if !labelled && (len(x.Value) < minSecretScan || len(x.Value) < 16 && !hasLabelSeparator(x.Value)) {
@@ -744,7 +748,7 @@ func (sp *scriptPass) checkTemplateSecrets(t *esb.ETemplate) {
 // = "…", {token: "…"}, x.password = "…"): checkSecretString, which sees
 // the string next, judges it as a labelled value when no pattern matches.
 func (sp *scriptPass) checkSecretValue(name string, value esb.Expr) {
-	if s, ok := value.Data.(*esb.EString); ok && len(s.Value) >= 6 && secrets.IsCredentialName(name) {
+	if s, ok := value.Data.(*esb.EString); ok && len(s.Value) >= minLabelledSecret && secrets.IsCredentialName(name) {
 		sp.labels[s] = name
 	}
 }

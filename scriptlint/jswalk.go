@@ -2,19 +2,22 @@ package scriptlint
 
 import (
 	"fmt"
+	"slices"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 )
 
 // The walk visits every statement, expression, binding, class member,
-// template part and decorator of esbuild's tree, twice: first to record
-// what each binding may hold (collecting), then to check. Each expression
-// is visited with its use: how its parent consumes its value (called,
-// compared, stored, read from), which is what decides whether a dangerous
-// value may appear there. Import records
-// are checked separately (importRecords). A node kind without a case here
-// sets unknownNode, and the file is refused as not analysed: a newer
-// esbuild must not add syntax the check silently skips.
+// template part and decorator of esbuild's tree once. It records what each
+// binding may hold (collecting), and, in the order the checks take them,
+// the sites they look at (sites.go): the checks run over the sites when
+// the walk is done, once every binding's values are known. Each
+// expression is visited with its use: how its parent consumes its value
+// (called, compared, stored, read from), which is what decides whether a
+// dangerous value may appear there. Import records are checked separately
+// (importRecords). A node kind without a case here sets unknownNode, and
+// the file is refused as not analysed: a newer esbuild must not add syntax
+// the check silently skips.
 //
 // Recursion is bounded: esb.ScanNesting refused anything nested deeper
 // than esb.MaxNesting before parsing.
@@ -40,6 +43,10 @@ const (
 	useMemberName            // the object of a .name or .length read
 	useTarget                // assigned to
 	usePattern               // the source of an object destructuring pattern, checked key by key
+	// useOfIndex is known only once the walk is done: the use of the
+	// object of a member read with a computed key, which depends on what
+	// the key folds to (sites.go).
+	useOfIndex
 )
 
 // escapes reports uses through which a function value can later be
@@ -145,9 +152,7 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.stmts(s.Block.Stmts)
 		if s.Catch != nil {
 			sp.binding(s.Catch.BindingOrNil)
-			if !sp.collecting {
-				sp.checkPattern(s.Catch.BindingOrNil, esb.Expr{})
-			}
+			sp.sitePattern(sitePattern, s.Catch.BindingOrNil, esb.Expr{})
 			sp.stmts(s.Catch.Block.Stmts)
 		}
 		if s.Finally != nil {
@@ -162,18 +167,14 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 	case *esb.SReturn:
 		sp.expr(s.ValueOrNil, useValue)
 	case *esb.SThrow:
-		if !sp.collecting {
-			sp.checkLeak(s.Value, "a thrown value")
-		}
+		sp.addSite(checkSite{kind: siteThrow, e: s.Value})
 		sp.expr(s.Value, useValue)
 	case *esb.SLocal:
 		for _, d := range s.Decls {
 			if sp.collecting {
 				sp.bindTo(d.Binding, d.ValueOrNil, nil, s.Kind == esb.LocalConst)
-			} else {
-				sp.checkDecl(d)
-				sp.checkPattern(d.Binding, d.ValueOrNil)
 			}
+			sp.sitePattern(siteDecl, d.Binding, d.ValueOrNil)
 			sp.binding(d.Binding)
 			sp.expr(d.ValueOrNil, patternUse(d.Binding))
 		}
@@ -193,9 +194,9 @@ func patternUse(b esb.Binding) use {
 
 // forInit checks the binding of a for-in or for-of loop.
 func (sp *scriptPass) forInit(init esb.Stmt, value esb.Expr) {
-	if local, ok := init.Data.(*esb.SLocal); ok && !sp.collecting {
+	if local, ok := init.Data.(*esb.SLocal); ok {
 		for _, d := range local.Decls {
-			sp.checkPattern(d.Binding, esb.Expr{})
+			sp.sitePattern(sitePattern, d.Binding, esb.Expr{})
 		}
 	}
 	if e, ok := init.Data.(*esb.SExpr); ok {
@@ -233,9 +234,8 @@ func (sp *scriptPass) args(args []esb.Arg) {
 		sp.decorators(a.Decorators)
 		if sp.collecting {
 			sp.bindTo(a.Binding, a.DefaultOrNil, nil, false)
-		} else {
-			sp.checkPattern(a.Binding, a.DefaultOrNil)
 		}
+		sp.sitePattern(sitePattern, a.Binding, a.DefaultOrNil)
 		sp.binding(a.Binding)
 		sp.expr(a.DefaultOrNil, patternUse(a.Binding))
 	}
@@ -337,28 +337,25 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 			sp.assigned(cur.Left, cur.Right)
 			sp.noteMemberWrite(cur.Left, cur.Right)
 		}
-		if !sp.collecting && cur.Op == esb.BinOpAssign {
-			sp.checkAssignPattern(cur.Left, cur.Right)
+		if cur.Op == esb.BinOpAssign {
+			sp.siteAssignPattern(cur.Left, cur.Right)
 		}
 		left, ok := cur.Left.Data.(*esb.EBinary)
 		if !ok {
 			break
 		}
 		lu, _ := binaryUses(cur.Op, uses[len(uses)-1], cur.Right)
-		if !sp.collecting {
-			sp.check(cur.Left, lu)
+		if checksBinary(left) {
+			sp.siteExpr(cur.Left, lu)
 		}
 		spine = append(spine, left)
 		uses = append(uses, lu)
 	}
-	if !sp.collecting {
-		// Each run of + along the spine is one concatenation: check it
-		// from its top.
-		for i, b := range spine {
-			if b.Op == esb.BinOpAdd && (i == 0 || spine[i-1].Op != esb.BinOpAdd) {
-				sp.checkConcat(b)
-				sp.checkFoldedSecret(esb.Expr{Data: b, Loc: b.Left.Loc})
-			}
+	// Each run of + along the spine is one concatenation: check it from
+	// its top.
+	for i, b := range spine {
+		if b.Op == esb.BinOpAdd && (i == 0 || spine[i-1].Op != esb.BinOpAdd) {
+			sp.addSite(checkSite{kind: siteConcat, e: esb.Expr{Data: b, Loc: b.Left.Loc}})
 		}
 	}
 	last := spine[len(spine)-1]
@@ -397,11 +394,13 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 	if e.Data == nil {
 		return
 	}
-	if !sp.collecting {
-		sp.check(e, u)
-	}
+	// Each case first records e as a site when check may find something
+	// in it (sites.go).
 	switch x := e.Data.(type) {
 	case *esb.EArray:
+		if slices.ContainsFunc(x.Items, mayHandOn) {
+			sp.siteExpr(e, u)
+		}
 		if u == useTarget {
 			sp.exprs(x.Items, useTarget)
 			return
@@ -425,17 +424,32 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.expr(x.Value, useInspect)
 		}
 	case *esb.EBinary:
+		if checksBinary(x) {
+			sp.siteExpr(e, u)
+		}
 		sp.binaryChain(x, u)
 	case *esb.EThis:
 		if sp.collecting {
 			sp.noteThis()
 		}
+	case *esb.EIdentifier:
+		// Only a global the table restricts: a local name, or an allowed
+		// global with nothing to restrict, is never refused.
+		if s, info := sp.lookup(x.Ref); s != nil && s.Kind == esb.SymbolUnbound && !sp.global(s, info).plain {
+			sp.siteExpr(e, u)
+		}
+	case *esb.EString:
+		if len(x.Value) >= minLabelledSecret { // shorter is no credential, even under a credential's name
+			sp.siteExpr(e, u)
+		}
 	case *esb.EBoolean, *esb.ESuper, *esb.ENull, *esb.EUndefined, *esb.ENewTarget,
-		*esb.EImportMeta, *esb.EIdentifier, *esb.EImportIdentifier, *esb.EPrivateIdentifier,
-		*esb.ENameOfSymbol, *esb.EMissing, *esb.ENumber, *esb.EBigInt, *esb.EString, *esb.ERegExp,
+		*esb.EImportMeta, *esb.EImportIdentifier, *esb.EPrivateIdentifier,
+		*esb.ENameOfSymbol, *esb.EMissing, *esb.ENumber, *esb.EBigInt, *esb.ERegExp,
 		*esb.EJSXText, *esb.ERequireString, *esb.ERequireResolveString, *esb.EImportString:
-		// Leaves. Import strings are checked from the import records.
+		// Leaves no check looks at. Import strings are checked from the
+		// import records.
 	case *esb.ENew:
+		sp.siteExpr(e, u)
 		if sp.collecting {
 			sp.noteResolvers(x)
 			sp.noteCallMutation(x.Target, x.Args)
@@ -443,26 +457,26 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.expr(x.Target, useNew)
 		sp.exprs(x.Args, useValue)
 	case *esb.ECall:
+		sp.siteExpr(e, u)
 		if sp.collecting {
 			sp.noteCallMutation(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useCall)
 		sp.exprs(x.Args, sp.argUse(x.Target))
 	case *esb.EDot:
+		sp.siteExpr(e, u)
 		sp.expr(x.Target, memberUse(x.Name, true))
 	case *esb.EIndex:
-		if sp.collecting {
-			sp.expr(x.Target, useMember)
-			sp.expr(x.Index, useInspect)
-			return
-		}
-		key, known := sp.indexKey(x.Index)
-		sp.checkMember(e, x.Target, key, known, x.Index, int(x.Index.Loc.Start), u)
-		switch {
-		case u == useTarget:
+		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})
+		if u == useTarget {
 			sp.expr(x.Target, useMemberSafe)
-		default:
-			sp.expr(x.Target, memberUse(key, known))
+		} else {
+			// The key decides the object's use: it is folded when the
+			// sites are checked.
+			outer := sp.useFrom
+			sp.useFrom = at
+			sp.expr(x.Target, useOfIndex)
+			sp.useFrom = outer
 		}
 		sp.expr(x.Index, useInspect)
 	case *esb.EArrow:
@@ -487,6 +501,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		}
 		sp.exprs(x.NullableChildren, useValue)
 	case *esb.EObject:
+		if len(x.Properties) > 0 {
+			sp.siteExpr(e, u)
+		}
 		if u == useTarget {
 			for i := range x.Properties {
 				p := &x.Properties[i]
@@ -509,6 +526,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		// come from.
 		sp.expr(x.Value, useInspect)
 	case *esb.ETemplate:
+		sp.siteExpr(e, u)
 		if x.TagOrNil.Data != nil {
 			sp.expr(x.TagOrNil, useCall)
 			for _, part := range x.Parts {
@@ -532,6 +550,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.expr(x.Yes, passThrough(u))
 		sp.expr(x.No, passThrough(u))
 	case *esb.EImportCall:
+		sp.siteExpr(e, u)
 		sp.expr(x.Expr, useValue)
 		sp.expr(x.OptionsOrNil, useValue)
 	default:

@@ -153,11 +153,14 @@ type scriptPass struct {
 	unknownNode string
 	decided     bool // the code was read; its permission use is known
 
-	collecting      bool      // first walk: record bindings; second: check
-	infos           []symInfo // by index in esbuild's symbol table
+	collecting      bool        // the walk records what bindings hold (run sets it for the walk)
+	sites           []checkSite // what the checks look at, in the order they take them (sites.go)
+	siteTargets     []siteTarget
+	useFrom         int32      // the walk: the member read whose key decides useOfIndex
+	infos           []symInfo  // by index in esbuild's symbol table
 	infoAt          []*symInfo // by a reference's index: its symbol's (merged symbols followed), nil for none
-	inBundlerHelper bool      // walking one of esbuild's own helpers (bundlerhelpers.go)
-	fnStack         []fnFrame // collecting: the enclosing non-arrow functions and class bodies
+	inBundlerHelper bool       // checking one of esbuild's own helpers (bundlerhelpers.go)
+	fnStack         []fnFrame  // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
@@ -338,26 +341,30 @@ func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format stri
 	sp.findings = append(sp.findings, f)
 }
 
+// run walks the tree once, recording what bindings hold and the sites
+// the checks look at, then checks the sites and the import records.
 func (sp *scriptPass) run() {
 	tree := sp.res.AST
 	sp.indexSymbols()
+	// Real code leaves three to five sites per symbol, and a pattern or
+	// declaration for about every symbol.
+	sp.sites = make([]checkSite, 0, 4*len(tree.Symbols)+16)
+	sp.siteTargets = make([]siteTarget, 0, len(tree.Symbols)+16)
 	sp.collecting = true
-	for _, part := range tree.Parts {
-		sp.stmts(part.Stmts)
-	}
-	sp.fnStack = nil
-	sp.collecting = false
 	for _, part := range tree.Parts {
 		for _, st := range part.Stmts {
 			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
-				sp.inBundlerHelper = true
+				sp.addSite(checkSite{kind: siteHelperStart})
 				sp.stmt(st)
-				sp.inBundlerHelper = false
+				sp.addSite(checkSite{kind: siteHelperEnd})
 				continue
 			}
 			sp.stmt(st)
 		}
 	}
+	sp.fnStack = nil
+	sp.collecting = false
+	sp.checkSites()
 	sp.importRecords()
 }
 

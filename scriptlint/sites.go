@@ -1,0 +1,133 @@
+package scriptlint
+
+import (
+	esb "github.com/evanw/esbuild/remixletbridge"
+)
+
+// Sites. The checks ask what a binding may hold (resolve, fold, isData,
+// mayBeFunction), and a binding may be given a value anywhere in the file,
+// so they cannot run before the walk has seen all of it. The walk records,
+// in its one pass over the tree, each place a check looks at (a site),
+// in the order the checks take them; checkSites then runs the checks over
+// the sites. Findings come out in walk order, which the per-rule cap and
+// the "once per place" rule rely on. Nodes no check can find anything in
+// (a local name, a number, an operator other than = and +=, a short string)
+// leave no site.
+
+type siteKind uint8
+
+const (
+	siteExpr          siteKind = iota // check: the rules that look at one expression, with its use
+	siteIndex                         // a member read with a computed key: its key folded, then checkMember
+	siteThrow                         // a thrown value: checkLeak
+	sitePattern                       // a destructuring pattern and its source: checkPattern
+	siteDecl                          // a declaration: checkDecl, then checkPattern
+	siteAssignPattern                 // an assignment's target and value: checkAssignPattern
+	siteConcat                        // the top of a run of +: checkConcat, checkFoldedSecret
+	siteHelperStart                   // one of esbuild's own helpers starts (bundlerhelpers.go)
+	siteHelperEnd                     // and ends
+)
+
+// checkSite is one site.
+type checkSite struct {
+	e    esb.Expr // the expression; for patterns and declarations, the source
+	kind siteKind
+	u    use // the use of e (siteExpr, siteIndex)
+	// from is, for u == useOfIndex, the site of the member read whose
+	// key decides the use; for sitePattern, siteDecl and
+	// siteAssignPattern, where the binding or target is in siteTargets.
+	from int32
+}
+
+// siteTarget is the other half of a pattern site: a binding, or an
+// assignment's target.
+type siteTarget struct {
+	b esb.Binding
+	x esb.Expr
+}
+
+// addSite records a site and returns its number.
+func (sp *scriptPass) addSite(s checkSite) int32 {
+	if s.u == useOfIndex {
+		s.from = sp.useFrom
+	}
+	sp.sites = append(sp.sites, s)
+	return int32(len(sp.sites) - 1)
+}
+
+// siteExpr records e, with its use, for check. The walk leaves out the
+// nodes check can find nothing in, whatever the bindings hold: a local
+// name or an allowed global with nothing to restrict, a number, an
+// operator other than = and +=, a string too short for a credential, an
+// empty object, an array literal without a name or a member in it.
+func (sp *scriptPass) siteExpr(e esb.Expr, u use) {
+	sp.addSite(checkSite{kind: siteExpr, e: e, u: u})
+}
+
+// checksBinary reports the binary operators check looks at.
+func checksBinary(x *esb.EBinary) bool {
+	return x.Op == esb.BinOpAssign || x.Op == esb.BinOpAddAssign
+}
+
+// mayHandOn reports the items of an array literal checkHandedOn looks at.
+func mayHandOn(e esb.Expr) bool {
+	switch e.Data.(type) {
+	case *esb.EIdentifier, *esb.EDot, *esb.EIndex:
+		return true
+	}
+	return false
+}
+
+// sitePattern records a pattern site (sitePattern or siteDecl).
+func (sp *scriptPass) sitePattern(kind siteKind, b esb.Binding, source esb.Expr) {
+	sp.siteTargets = append(sp.siteTargets, siteTarget{b: b})
+	sp.addSite(checkSite{kind: kind, e: source, from: int32(len(sp.siteTargets) - 1)})
+}
+
+// siteAssignPattern records an assignment for checkAssignPattern.
+func (sp *scriptPass) siteAssignPattern(target, value esb.Expr) {
+	sp.siteTargets = append(sp.siteTargets, siteTarget{x: target})
+	sp.addSite(checkSite{kind: siteAssignPattern, e: value, from: int32(len(sp.siteTargets) - 1)})
+}
+
+// checkSites runs the checks over the sites, in the order the walk
+// recorded them.
+func (sp *scriptPass) checkSites() {
+	// objectUse[i] is the use site i (a member read with a computed key)
+	// gives its object, once its key is folded.
+	objectUse := make([]use, len(sp.sites))
+	for i := range sp.sites {
+		st := &sp.sites[i]
+		u := st.u
+		if u == useOfIndex {
+			u = objectUse[st.from]
+		}
+		switch st.kind {
+		case siteExpr:
+			sp.check(st.e, u)
+		case siteIndex:
+			x := st.e.Data.(*esb.EIndex)
+			key, known := sp.indexKey(x.Index)
+			sp.checkMember(st.e, x.Target, key, known, x.Index, int(x.Index.Loc.Start), u)
+			objectUse[i] = memberUse(key, known)
+		case siteThrow:
+			sp.checkLeak(st.e, "a thrown value")
+		case sitePattern:
+			sp.checkPattern(sp.siteTargets[st.from].b, st.e)
+		case siteDecl:
+			b := sp.siteTargets[st.from].b
+			sp.checkDecl(esb.Decl{Binding: b, ValueOrNil: st.e})
+			sp.checkPattern(b, st.e)
+		case siteAssignPattern:
+			sp.checkAssignPattern(sp.siteTargets[st.from].x, st.e)
+		case siteConcat:
+			sp.checkConcat(st.e.Data.(*esb.EBinary))
+			sp.checkFoldedSecret(st.e)
+		case siteHelperStart:
+			sp.inBundlerHelper = true
+		case siteHelperEnd:
+			sp.inBundlerHelper = false
+		}
+	}
+	sp.sites, sp.siteTargets = nil, nil
+}

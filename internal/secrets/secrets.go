@@ -250,9 +250,23 @@ func isLabelByte(c byte) bool {
 // optional quote) must then be at least six characters.
 func inlineLabelled(text string) []Match {
 	var out []Match
-	for i := 0; i < len(text); i++ {
-		if text[i] != ':' && text[i] != '=' {
-			continue
+	colon, equals := strings.IndexByte(text, ':'), strings.IndexByte(text, '=')
+	for {
+		// The next : or =, each found with IndexByte.
+		var i int
+		switch {
+		case colon < 0 && equals < 0:
+			return out
+		case equals < 0 || colon >= 0 && colon < equals:
+			i = colon
+			if colon = strings.IndexByte(text[i+1:], ':'); colon >= 0 {
+				colon += i + 1
+			}
+		default:
+			i = equals
+			if equals = strings.IndexByte(text[i+1:], '='); equals >= 0 {
+				equals += i + 1
+			}
 		}
 		end := i
 		for end > 0 && text[end-1] == ' ' {
@@ -284,7 +298,6 @@ func inlineLabelled(text string) []Match {
 			out = append(out, Match{Kind: "labelled", Start: v, End: ve, Label: label})
 		}
 	}
-	return out
 }
 
 // labelEndsInWord: the label, lower-cased without separators, ends in a
@@ -436,9 +449,13 @@ func Scan(text string) []Match {
 		}
 		return false
 	}
-	for _, v := range vendors {
-		if len(text) < minVendorLen || !containsAny(text, v.hints) {
-			continue
+	var hinted uint32
+	if len(text) >= minVendorLen {
+		hinted = vendorsHinted(text)
+	}
+	for vi, v := range vendors {
+		if hinted&(1<<vi) == 0 {
+			continue // none of its hints occurs
 		}
 		for _, loc := range v.re.FindAllStringIndex(text, -1) {
 			s := text[loc[0]:loc[1]]
@@ -480,13 +497,61 @@ func Scan(text string) []Match {
 // the entropy gate's exclusions.
 var urlRe = regexp.MustCompile(`(?i)\b(?:[a-z][a-z0-9+.\-]*://[^\s"'<>` + "`" + `]*|data:[^\s"'<>` + "`" + `)]*)`)
 
-func containsAny(text string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(text, sub) {
-			return true
+// The vendors' hints, read in one pass over the text: for each byte, the
+// hints that start with it (hintsAt) and the bytes that may follow it in
+// one of them (hintNext, a 128-bit set: hints are ASCII).
+var (
+	hintsAt  [256][]vendorHint
+	hintNext [256][2]uint64
+)
+
+type vendorHint struct {
+	text    string
+	vendors uint32 // the vendors it is a hint of, by index in vendors
+}
+
+func init() {
+	if len(vendors) > 32 {
+		panic("secrets: more than 32 vendor formats: widen the hint masks")
+	}
+	for vi, v := range vendors {
+		for _, h := range v.hints {
+			if len(h) < 2 || h[1] >= 0x80 {
+				panic("secrets: a hint must be ASCII and at least two bytes long: " + h)
+			}
+			list := hintsAt[h[0]]
+			found := false
+			for i := range list {
+				if list[i].text == h {
+					list[i].vendors |= 1 << vi
+					found = true
+				}
+			}
+			if !found {
+				list = append(list, vendorHint{text: h, vendors: 1 << vi})
+			}
+			hintsAt[h[0]] = list
+			hintNext[h[0]][h[1]>>6] |= 1 << (h[1] & 63)
 		}
 	}
-	return false
+}
+
+// vendorsHinted returns the vendors one of whose hints occurs in text, as
+// bits by index in vendors.
+func vendorsHinted(text string) uint32 {
+	var found uint32
+	for i := 0; i+1 < len(text); i++ {
+		next := &hintNext[text[i]]
+		if c := text[i+1]; c >= 0x80 || next[c>>6]&(1<<(c&63)) == 0 {
+			continue
+		}
+		for _, h := range hintsAt[text[i]] {
+			if strings.HasPrefix(text[i:], h.text) {
+				found |= h.vendors
+			}
+		}
+	}
+	return found
 }
 
 // excludedSpans are the parts of text the entropy gate does not judge: the
@@ -561,19 +626,17 @@ type span struct{ start, end int }
 // tokens splits text into runs of characters that tokens are made of.
 func tokens(text string) []span {
 	var out []span
-	start := -1
-	for i := 0; i <= len(text); i++ {
-		if i < len(text) && isTokenByte(text[i]) {
-			if start < 0 {
-				start = i
-			}
+	for i := 0; i < len(text); {
+		if !tokenByte[text[i]] {
+			i++
 			continue
 		}
-		if start >= 0 {
-			if i-start >= minEntropyLen {
-				out = append(out, span{start, i})
-			}
-			start = -1
+		start := i
+		for i < len(text) && tokenByte[text[i]] {
+			i++
+		}
+		if i-start >= minEntropyLen {
+			out = append(out, span{start, i})
 		}
 	}
 	return out
@@ -582,6 +645,14 @@ func tokens(text string) []span {
 func isTokenByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-'
 }
+
+// tokenByte is isTokenByte as a table.
+var tokenByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isTokenByte(byte(c))
+	}
+	return t
+}()
 
 // minVendorLen is the shortest text a vendor format can match.
 const minVendorLen = 20

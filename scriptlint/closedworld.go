@@ -212,26 +212,47 @@ func unknownGlobalAdvice(name string) string {
 	return msg
 }
 
+// unknownGlobalAdvice is unknownGlobalAdvice once per name and file.
+func (sp *scriptPass) unknownGlobalAdvice(name string) string {
+	if a, ok := sp.advice[name]; ok {
+		return a
+	}
+	if sp.advice == nil {
+		sp.advice = map[string]string{}
+	}
+	a := unknownGlobalAdvice(name)
+	sp.advice[name] = a
+	return a
+}
+
 // nearestGlobal is an allowed global within two edits of name (a typo), or "".
 func nearestGlobal(name string) string {
 	best, bestD := "", 3
 	lower := strings.ToLower(name)
-	for _, g := range AllowedGlobals {
-		if g.Kind == KindDangerous || g.Kind == KindGlobalObject {
-			continue
-		}
-		if strings.ToLower(g.Name) == lower {
-			return g.Name
+	for _, g := range suggestable {
+		if g.lower == lower {
+			return g.name
 		}
 		if len(name) < 4 {
 			continue
 		}
-		if d := editDistance(lower, strings.ToLower(g.Name), bestD); d < bestD {
-			best, bestD = g.Name, d
+		if d := editDistance(lower, g.lower, bestD); d < bestD {
+			best, bestD = g.name, d
 		}
 	}
 	return best
 }
+
+// suggestable are the allowed globals "did you mean" may name (not the
+// dangerous ones, not the global object), with their names in lower case.
+var suggestable = func() (out []struct{ name, lower string }) {
+	for _, g := range AllowedGlobals {
+		if g.Kind != KindDangerous && g.Kind != KindGlobalObject {
+			out = append(out, struct{ name, lower string }{g.Name, strings.ToLower(g.Name)})
+		}
+	}
+	return out
+}()
 
 // editDistance is the Levenshtein distance of a and b, or limit when it is
 // at least limit.

@@ -90,7 +90,7 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 		if o := outsideByName[name]; o != nil && o.Replaced {
 			sp.report(RuleReplacedGlobal, off, "%s: %s", name, o.UseInstead)
 		} else if sp.perRule[RuleUnknownGlobal] <= maxPerRule {
-			sp.report(RuleUnknownGlobal, off, "%s: %s", name, unknownGlobalAdvice(name))
+			sp.report(RuleUnknownGlobal, off, "%s: %s", name, sp.unknownGlobalAdvice(name))
 		}
 		return
 	}

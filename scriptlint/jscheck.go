@@ -820,7 +820,42 @@ func (sp *scriptPass) templateParts(t *esb.ETemplate) []esb.Expr {
 	return parts
 }
 
-var queryKeyRe = regexp.MustCompile(`[?&#;][A-Za-z0-9_.\-\[\]]*=?$`)
+// looksLikeURLPart reports literal text of an address: it holds "://",
+// or it ends in a query key (?key=, &key, #key, ;key=). The text is read
+// as esbuild holds it, in UTF-16: both tests are on ASCII characters.
+func looksLikeURLPart(u []uint16) bool {
+	for i := 0; i+2 < len(u); i++ {
+		if u[i] == ':' && u[i+1] == '/' && u[i+2] == '/' {
+			return true
+		}
+	}
+	return endsInQueryKey(u)
+}
+
+// endsInQueryKey reports text that ends in one of ?&#; followed by key
+// characters (letters, digits, _ . - [ ]) and at most one =.
+func endsInQueryKey(u []uint16) bool {
+	n := len(u)
+	if n > 0 && u[n-1] == '=' {
+		n--
+	}
+	k := n
+	for k > 0 && isQueryKeyChar(u[k-1]) {
+		k--
+	}
+	if k == 0 {
+		return false
+	}
+	switch u[k-1] {
+	case '?', '&', '#', ';':
+		return true
+	}
+	return false
+}
+
+func isQueryKeyChar(c uint16) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-' || c == '[' || c == ']'
+}
 
 // checkConcat looks for a credential concatenated into an address.
 func (sp *scriptPass) checkConcat(top *esb.EBinary) { sp.checkConcatParts(concatParts(top)) }
@@ -828,12 +863,9 @@ func (sp *scriptPass) checkConcat(top *esb.EBinary) { sp.checkConcatParts(concat
 func (sp *scriptPass) checkConcatParts(parts []esb.Expr) {
 	isURL := false
 	for _, p := range parts {
-		if s, ok := p.Data.(*esb.EString); ok {
-			text := esb.UTF16ToString(s.Value)
-			if strings.Contains(text, "://") || queryKeyRe.MatchString(text) {
-				isURL = true
-				break
-			}
+		if s, ok := p.Data.(*esb.EString); ok && looksLikeURLPart(s.Value) {
+			isURL = true
+			break
 		}
 	}
 	if !isURL {

@@ -141,7 +141,8 @@ type scriptPass struct {
 	src        string
 	srcBytes   []byte
 	lineStarts []int // built on the first finding: most files have few
-	runeBlocks []int // characters before each block of runeBlock bytes
+	ascii      bool  // the file is ASCII (known with lineStarts)
+	runeBlocks []int // characters before each block of runeBlock bytes, when a long line needs it
 	res        *esb.Result
 
 	findings []finding.Finding
@@ -169,6 +170,7 @@ type scriptPass struct {
 	rmxEscape bool           // rmx passed where the check cannot follow it
 	hostsSeen map[string]bool
 	labels    map[*esb.EString]string // strings written under a name (secrets)
+	advice    map[string]string       // what to use instead of an unknown global, by name
 }
 
 type reportKey struct {
@@ -191,14 +193,13 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 // position turns a byte offset into a line and column, as finding.Lines
 // does, in time independent of the line's length: minified code is one
 // long line, and findings do not come in source order. The column is the
-// number of characters from the line's start, counted with a table of how
-// many characters precede each block of the file.
+// number of characters from the line's start: counted directly on a short
+// line, and on a long one with a table of how many characters precede
+// each block of the file (built the first time a long line needs it).
 func (sp *scriptPass) position(off int) finding.Position {
 	if sp.lineStarts == nil {
 		sp.lineStarts = lineStarts(sp.srcBytes)
-		if !isASCII(sp.srcBytes) {
-			sp.runeBlocks = runeBlocks(sp.srcBytes)
-		}
+		sp.ascii = isASCII(sp.srcBytes)
 	}
 	src := sp.srcBytes
 	off = max(0, min(off, len(src)))
@@ -207,17 +208,29 @@ func (sp *scriptPass) position(off int) finding.Position {
 	for off > start && off < len(src) && !utf8.RuneStart(src[off]) {
 		off--
 	}
-	return finding.Position{Line: line + 1, Column: sp.runesBefore(off) - sp.runesBefore(start) + 1}
+	return finding.Position{Line: line + 1, Column: sp.charsBetween(start, off) + 1}
 }
 
 const runeBlock = 1024
 
+// charsBetween is the number of characters in src[start:off], both at a
+// character's start.
+func (sp *scriptPass) charsBetween(start, off int) int {
+	switch {
+	case sp.ascii:
+		return off - start // ASCII: one byte, one character
+	case off-start <= 2*runeBlock:
+		return charStarts(sp.srcBytes[start:off])
+	}
+	if sp.runeBlocks == nil {
+		sp.runeBlocks = runeBlocks(sp.srcBytes)
+	}
+	return sp.runesBefore(off) - sp.runesBefore(start)
+}
+
 // runesBefore is the number of characters in src[:off], off at a
 // character's start.
 func (sp *scriptPass) runesBefore(off int) int {
-	if sp.runeBlocks == nil {
-		return off // ASCII: one byte, one character
-	}
 	b := off / runeBlock
 	return sp.runeBlocks[b] + charStarts(sp.srcBytes[b*runeBlock:off])
 }

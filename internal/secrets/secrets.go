@@ -70,6 +70,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Match is one credential found in a text.
@@ -493,9 +494,89 @@ func Scan(text string) []Match {
 	return out
 }
 
-// urlRe finds addresses in text; their paths and data: bodies are left to
-// the entropy gate's exclusions.
-var urlRe = regexp.MustCompile(`(?i)\b(?:[a-z][a-z0-9+.\-]*://[^\s"'<>` + "`" + `]*|data:[^\s"'<>` + "`" + `)]*)`)
+// urlSpans finds the addresses in text (scheme://…, and data: URLs),
+// left to right, as the regular expression
+//
+//	(?i)\b(?:[a-z][a-z0-9+.\-]*://[^\s"'<>`]*|data:[^\s"'<>`)]*)
+//
+// would (tests hold it to that expression); their paths and data: bodies
+// are left to the entropy gate's exclusions. It is written out because it
+// reads every string that holds an address, some of them long.
+func urlSpans(text string) [][2]int {
+	var out [][2]int
+	for p := 0; p < len(text); {
+		w := 1
+		if text[p] >= utf8.RuneSelf {
+			_, w = utf8.DecodeRuneInString(text[p:])
+		}
+		before := p > 0 && isWordByte(text[p-1])
+		if before != isWordByte(text[p]) { // \b: a word character on one side only
+			if e := schemeURLEnd(text, p); e > 0 {
+				out = append(out, [2]int{p, e})
+				p = e
+				continue
+			}
+			if len(text)-p >= 5 && strings.EqualFold(text[p:p+5], "data:") {
+				e := urlRestEnd(text, p+5, true)
+				out = append(out, [2]int{p, e})
+				p = e
+				continue
+			}
+		}
+		p += w
+	}
+	return out
+}
+
+// isWordByte is \w, ASCII letters, digits and _ (a byte of a multi-byte
+// character is never one).
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// schemeURLEnd matches [a-z][a-z0-9+.\-]*://[^\s"'<>`]* at p, ignoring
+// case as (?i) does (ſ and the Kelvin sign K fold to s and k), and returns
+// where the match ends, or 0.
+func schemeURLEnd(text string, p int) int {
+	r, w := utf8.DecodeRuneInString(text[p:])
+	if !isSchemeLetter(r) {
+		return 0
+	}
+	i := p + w
+	for i < len(text) {
+		r, w := utf8.DecodeRuneInString(text[i:])
+		if !isSchemeLetter(r) && !(r >= '0' && r <= '9') && r != '+' && r != '.' && r != '-' {
+			break
+		}
+		i += w
+	}
+	if !strings.HasPrefix(text[i:], "://") {
+		return 0
+	}
+	return urlRestEnd(text, i+3, false)
+}
+
+func isSchemeLetter(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == 'ſ' || r == 'K'
+}
+
+// urlRestEnd skips what an address holds, [^\s"'<>`]* (and no ")" in a
+// data: URL), from i: \s is ASCII space, tab, line feed, form feed and
+// carriage return.
+func urlRestEnd(text string, i int, data bool) int {
+	for i < len(text) {
+		switch text[i] {
+		case ' ', '\t', '\n', '\f', '\r', '"', '\'', '<', '>', '`':
+			return i
+		case ')':
+			if data {
+				return i
+			}
+		}
+		i++
+	}
+	return i
+}
 
 // The vendors' hints, read in one pass over the text: for each byte, the
 // hints that start with it (hintsAt) and the bytes that may follow it in
@@ -562,7 +643,7 @@ func excludedSpans(text string) []span {
 		return nil
 	}
 	var out []span
-	for _, loc := range urlRe.FindAllStringIndex(text, -1) {
+	for _, loc := range urlSpans(text) {
 		u := text[loc[0]:loc[1]]
 		if len(u) >= 5 && strings.EqualFold(u[:5], "data:") {
 			out = append(out, span{loc[0], loc[1]})

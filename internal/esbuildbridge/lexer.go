@@ -92,25 +92,40 @@ var identByte = func() (t [256]bool) {
 }()
 
 // skipToLineEnd moves i to the next line break (or the end).
+// It searches a window at a time, so that a file whose lines end in \r
+// alone is not searched to its end for a \n at every comment.
 func (l *fastTokens) skipToLineEnd(i int) int {
 	src := l.src
 	for i < len(src) {
-		switch src[i] {
-		case '\n', '\r':
-			return i
-		case 0xE2: // U+2028 and U+2029 are E2 80 A8 and E2 80 A9
-			if i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9) {
-				return i
+		w := src[i:min(i+256, len(src))]
+		end := len(w)
+		if k := strings.IndexByte(w, '\n'); k >= 0 {
+			end = k
+		}
+		if k := strings.IndexByte(w[:end], '\r'); k >= 0 {
+			end = k
+		}
+		for j := 0; j < end; j++ {
+			k := strings.IndexByte(w[j:end], 0xE2) // U+2028 and U+2029 are E2 80 A8 and E2 80 A9
+			if k < 0 {
+				break
+			}
+			j += k
+			if p := i + j; p+2 < len(src) && src[p+1] == 0x80 && (src[p+2] == 0xA8 || src[p+2] == 0xA9) {
+				return p
 			}
 		}
-		i++
+		if end < len(w) {
+			return i + end
+		}
+		i += len(w)
 	}
 	return i
 }
 
 // hasLineBreak reports a line break in s.
 func hasLineBreak(s string) bool {
-	return strings.ContainsAny(s, "\n\r") || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")
+	return strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")
 }
 
 // byteClass sorts the bytes a token, a space or a line break may start
@@ -651,46 +666,59 @@ func (l *fastTokens) number(i int) bool {
 }
 
 func (l *fastTokens) stringLiteral(i int, quote byte) bool {
+	src := l.src
 	j := i + 1
 	for {
-		if j >= len(l.src) {
+		for j < len(src) && !stringStop[src[j]] {
+			j++
+		}
+		if j >= len(src) {
 			return l.fail()
 		}
-		c := l.src[j]
-		switch {
+		switch c := src[j]; {
 		case c == quote:
 			return l.emit(js_lexer.TStringLiteral, j+1)
 		case c == '\\':
 			j++
-			if j < len(l.src) && l.src[j] == '\r' && j+1 < len(l.src) && l.src[j+1] == '\n' {
+			if j < len(src) && src[j] == '\r' && j+1 < len(src) && src[j+1] == '\n' {
 				j++
 			}
-			if j < len(l.src) {
+			if j < len(src) {
 				_, w := l.at(j)
 				j += w
 			}
-			continue
 		case c == '\n' || c == '\r':
 			return l.fail() // unterminated string
+		default:
+			j++ // the other quote
 		}
-		j++
 	}
 }
 
+// stringStop marks the bytes a string literal's scan stops at.
+var stringStop = [256]bool{'\'': true, '"': true, '\\': true, '\n': true, '\r': true}
+
+// templateStop marks the bytes a template's scan stops at.
+var templateStop = [256]bool{'`': true, '\\': true, '$': true}
+
 // template reads template text from j: to "`" (tail) or "${" (head).
 func (l *fastTokens) template(j int, tail, head js_lexer.T) bool {
+	src := l.src
 	for {
-		if j >= len(l.src) {
+		for j < len(src) && !templateStop[src[j]] {
+			j++
+		}
+		if j >= len(src) {
 			return l.fail()
 		}
-		switch l.src[j] {
+		switch src[j] {
 		case '`':
 			return l.emit(tail, j+1)
 		case '\\':
 			j += 2
 			continue
 		case '$':
-			if j+1 < len(l.src) && l.src[j+1] == '{' {
+			if j+1 < len(src) && src[j+1] == '{' {
 				return l.emit(head, j+2)
 			}
 		}

@@ -578,12 +578,14 @@ func urlRestEnd(text string, i int, data bool) int {
 	return i
 }
 
-// The vendors' hints, read in one pass over the text: for each byte, the
-// hints that start with it (hintsAt) and the bytes that may follow it in
-// one of them (hintNext, a 128-bit set: hints are ASCII).
+// The vendors' hints, read in one pass over the text: for each byte,
+// whether a hint starts with it (hintStart), the hints that do (hintsAt)
+// and the bytes that may follow it in one of them (hintNext, a 128-bit
+// set: hints are ASCII).
 var (
-	hintsAt  [256][]vendorHint
-	hintNext [256][2]uint64
+	hintsAt   [256][]vendorHint
+	hintStart [256]bool // a hint starts with the byte
+	hintNext  [256][2]uint64
 )
 
 type vendorHint struct {
@@ -612,6 +614,7 @@ func init() {
 				list = append(list, vendorHint{text: h, vendors: 1 << vi})
 			}
 			hintsAt[h[0]] = list
+			hintStart[h[0]] = true
 			hintNext[h[0]][h[1]>>6] |= 1 << (h[1] & 63)
 		}
 	}
@@ -621,12 +624,16 @@ func init() {
 // bits by index in vendors.
 func vendorsHinted(text string) uint32 {
 	var found uint32
-	for i := 0; i+1 < len(text); i++ {
-		next := &hintNext[text[i]]
-		if c := text[i+1]; c >= 0x80 || next[c>>6]&(1<<(c&63)) == 0 {
+	for i := 0; i < len(text)-1; i++ {
+		c := text[i]
+		if !hintStart[c] {
 			continue
 		}
-		for _, h := range hintsAt[text[i]] {
+		next := &hintNext[c]
+		if c2 := text[i+1]; c2 >= 0x80 || next[c2>>6]&(1<<(c2&63)) == 0 {
+			continue
+		}
+		for _, h := range hintsAt[c] {
 			if strings.HasPrefix(text[i:], h.text) {
 				found |= h.vendors
 			}
@@ -789,6 +796,12 @@ func HighEntropy(tok string) bool {
 	if digit == 0 && lower > 0 && upper > 0 && wordCapitals(tok) >= 0.5 {
 		return false // camelCase without digits: cheap to tell, so told first
 	}
+	// Every test here is necessary, so the cheap ones come first: the
+	// shape of a random token (case flips, digits among letters), then
+	// the words of identifiers, the entropy, the placeholders.
+	if !randomShape(tok, n, lower, upper, digit, letters) {
+		return false
+	}
 	// Identifiers, constant names and version strings are made of words,
 	// acronyms, numbers and hex ids, not of random characters.
 	if wordy(tok) || identifierLike(tok) {
@@ -812,10 +825,11 @@ func HighEntropy(tok string) bool {
 	if h < expectedEntropy(n, alphabet)-entropySlack(n) {
 		return false
 	}
-	if isPlaceholder(tok) {
-		return false
-	}
-	flips := caseFlipRate(tok)
+	return !isPlaceholder(tok)
+}
+
+// randomShape is what the case and the digits of a random token look like.
+func randomShape(tok string, n, lower, upper, digit, letters int) bool {
 	switch {
 	case lower > 0 && upper > 0:
 		// Random base62 flips case about every second letter, and few of
@@ -824,6 +838,7 @@ func HighEntropy(tok string) bool {
 		if wordCapitals(tok) >= 0.5 {
 			return false
 		}
+		flips := caseFlipRate(tok)
 		if flips >= 0.30 && (digit > 0 || n >= 20) {
 			return true
 		}

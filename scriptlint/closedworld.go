@@ -200,6 +200,29 @@ func isGlobalObjectName(name string) bool {
 	return false
 }
 
+// isDangerous reports the names of the dangerous values in the table,
+// first by length and first letter, which rule out most names without a
+// map lookup.
+func isDangerous(name string) bool {
+	if len(name) < dangerousLen[0] || len(name) > dangerousLen[1] || !dangerousFirst[name[0]] {
+		return false
+	}
+	g := allowedByName[name]
+	return g != nil && g.Kind == KindDangerous
+}
+
+// The shortest and longest dangerous names, and their first letters.
+var dangerousLen, dangerousFirst = func() (length [2]int, first [256]bool) {
+	length = [2]int{1 << 30, 0}
+	for _, g := range AllowedGlobals {
+		if g.Kind == KindDangerous {
+			length = [2]int{min(length[0], len(g.Name)), max(length[1], len(g.Name))}
+			first[g.Name[0]] = true
+		}
+	}
+	return length, first
+}()
+
 // unknownGlobalAdvice is what to say about a name outside the closed world.
 func unknownGlobalAdvice(name string) string {
 	if o := outsideByName[name]; o != nil {

@@ -89,7 +89,7 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 		}
 		if o := outsideByName[name]; o != nil && o.Replaced {
 			sp.report(RuleReplacedGlobal, off, "%s: %s", name, o.UseInstead)
-		} else if sp.perRule[RuleUnknownGlobal] <= maxPerRule {
+		} else if !sp.pastCap(RuleUnknownGlobal) {
 			sp.report(RuleUnknownGlobal, off, "%s: %s", name, sp.unknownGlobalAdvice(name))
 		}
 		return
@@ -168,7 +168,7 @@ func (sp *scriptPass) directGlobal(e esb.Expr) (string, bool) {
 			continue
 		case *esb.EDot:
 			if _, ok := x.Target.Data.(*esb.EThis); ok {
-				if g := allowedByName[x.Name]; g != nil && g.Kind == KindDangerous {
+				if isDangerous(x.Name) {
 					return x.Name, true
 				}
 				return "", false
@@ -183,7 +183,7 @@ func (sp *scriptPass) directGlobal(e esb.Expr) (string, bool) {
 				return "", false
 			}
 			if _, isThis := x.Target.Data.(*esb.EThis); isThis {
-				if g := allowedByName[key]; g != nil && g.Kind == KindDangerous {
+				if isDangerous(key) {
 					return key, true
 				}
 				return "", false
@@ -280,7 +280,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 	}
 	if known {
 		if _, isThis := target.Data.(*esb.EThis); isThis {
-			if g := allowedByName[key]; g != nil && g.Kind == KindDangerous {
+			if isDangerous(key) {
 				sp.checkGlobalUse(key, keyOff, u)
 				return
 			}
@@ -1000,7 +1000,13 @@ var prototypeMember = func() map[string]bool {
 }()
 
 // mutators add elements to the object they are called on.
-var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "set": true, "add": true, "fill": true, "copyWithin": true}
+func isMutator(name string) bool {
+	switch name {
+	case "push", "unshift", "splice", "set", "add", "fill", "copyWithin":
+		return true
+	}
+	return false
+}
 
 // rootSymbol is the binding at the root of a member chain (x in x.a[b].c).
 func (sp *scriptPass) rootSymbol(e esb.Expr) *symInfo {
@@ -1045,7 +1051,7 @@ func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
 // change: the receiver of push and kin, and any binding passed to a
 // function that is not known to leave its arguments alone.
 func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
-	if dot, ok := target.Data.(*esb.EDot); ok && mutators[dot.Name] {
+	if dot, ok := target.Data.(*esb.EDot); ok && isMutator(dot.Name) {
 		if info := sp.rootSymbol(dot.Target); info != nil {
 			info.mutated = true
 		}
@@ -1233,7 +1239,7 @@ func rootGlobalName(sp *scriptPass, e esb.Expr) string {
 // here: the defence is on, and the walk is not inside one of the bundler's
 // own helpers (bundlerhelpers.go).
 func (sp *scriptPass) constructorChecks() bool {
-	return on(DefConstructorRead) && !sp.inBundlerHelper && sp.perRule[RuleConstructorRead] <= maxPerRule
+	return on(DefConstructorRead) && !sp.inBundlerHelper && !sp.pastCap(RuleConstructorRead)
 }
 
 // isBundlerHelper reports a top-level var declaration whose text is

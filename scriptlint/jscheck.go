@@ -80,7 +80,11 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 			if p.Kind == esb.PropertySpread || p.ValueOrNil.Data == nil {
 				continue
 			}
-			if key, ok := sp.foldKey(p.Key); ok && !p.Kind.IsMethodDefinition() {
+			if _, literal := p.Key.Data.(*esb.EString); literal && !mayBeLabelled(p.ValueOrNil) {
+				// A literal key names nothing checkSecretValue looks at
+				// unless the value is a string long enough; a computed key
+				// is still folded (folding reads bindings).
+			} else if key, ok := sp.foldKey(p.Key); ok && !p.Kind.IsMethodDefinition() {
 				sp.checkSecretValue(key, p.ValueOrNil)
 			}
 			sp.checkHandedOn(p.ValueOrNil)
@@ -641,6 +645,9 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 		return
 	}
 	sp.checkSecretValue(name, x.Right)
+	if len(name) > len("formaction") {
+		return // none of the names below, in any case (the longest is as long as formaction)
+	}
 	lower := strings.ToLower(name)
 	switch {
 	case lower == "innerhtml" || lower == "outerhtml":
@@ -748,9 +755,16 @@ func (sp *scriptPass) checkTemplateSecrets(t *esb.ETemplate) {
 // = "…", {token: "…"}, x.password = "…"): checkSecretString, which sees
 // the string next, judges it as a labelled value when no pattern matches.
 func (sp *scriptPass) checkSecretValue(name string, value esb.Expr) {
-	if s, ok := value.Data.(*esb.EString); ok && len(s.Value) >= minLabelledSecret && secrets.IsCredentialName(name) {
-		sp.labels[s] = name
+	if mayBeLabelled(value) && secrets.IsCredentialName(name) {
+		sp.labels[value.Data.(*esb.EString)] = name
 	}
+}
+
+// mayBeLabelled reports a string long enough to be judged as a value
+// written under a credential's name.
+func mayBeLabelled(value esb.Expr) bool {
+	s, ok := value.Data.(*esb.EString)
+	return ok && len(s.Value) >= minLabelledSecret
 }
 
 func (sp *scriptPass) checkDecl(d esb.Decl) {

@@ -7,6 +7,8 @@ package remixletbridge
 // struct's fields change.
 
 import (
+	"unsafe"
+
 	"github.com/evanw/esbuild/internal/ast"
 	"github.com/evanw/esbuild/internal/helpers"
 	"github.com/evanw/esbuild/internal/js_ast"
@@ -334,6 +336,9 @@ func BindingKinds() []B {
 // strings are); lone surrogates become U+FFFD. ASCII, most of what code
 // holds, takes a fast path.
 func UTF16ToString(u []uint16) string {
+	if len(u) == 0 {
+		return ""
+	}
 	b := make([]byte, len(u))
 	for i, c := range u {
 		if c >= 0x80 {
@@ -341,7 +346,9 @@ func UTF16ToString(u []uint16) string {
 		}
 		b[i] = byte(c)
 	}
-	return string(b)
+	// b is new and never written again: the string may share it, as
+	// strings.Builder's does, instead of copying it.
+	return unsafe.String(&b[0], len(b))
 }
 
 // Symbol returns the symbol a reference names, following merged symbols.

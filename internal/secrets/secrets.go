@@ -437,7 +437,8 @@ func Labelled(name, value string) (Match, bool) {
 // Scan finds every credential in text, vendor formats first; later passes
 // skip text an earlier pass matched.
 func Scan(text string) []Match {
-	if len(text) < minEntropyLen && !strings.ContainsAny(text, ":=") {
+	labelSeparator := strings.IndexByte(text, ':') >= 0 || strings.IndexByte(text, '=') >= 0
+	if len(text) < minEntropyLen && !labelSeparator {
 		return nil // too short for a token, and no label separator
 	}
 	compile()
@@ -469,7 +470,7 @@ func Scan(text string) []Match {
 			out = append(out, Match{Kind: v.kind, Start: loc[0], End: loc[1], Reveal: v.reveal(s)})
 		}
 	}
-	if len(text) >= 6 && strings.ContainsAny(text, ":=") {
+	if len(text) >= 6 && labelSeparator {
 		for _, m := range inlineLabelled(text) {
 			value := text[m.Start:m.End]
 			if taken(m.Start, m.End) || !plausibleLabelledValue(value) || insideURLPath(text, m.Start) {

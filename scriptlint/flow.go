@@ -831,10 +831,8 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 	case *esb.EBinary:
 		// Only chains of literals and names: anything else is rarely
 		// decided, and folding every concatenation would cost.
-		for _, part := range concatParts(x) {
-			if !foldablePart(part) {
-				return
-			}
+		if !allConcatParts(x, foldablePart) {
+			return
 		}
 	default:
 		return

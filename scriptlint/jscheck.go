@@ -812,18 +812,39 @@ func (sp *scriptPass) credentialPart(e esb.Expr) string {
 // concatParts lists the operands of a + chain (left to right) or the
 // literal and substituted parts of a template.
 func concatParts(top *esb.EBinary) []esb.Expr {
-	var parts []esb.Expr
-	for cur := top; ; {
-		parts = append(parts, cur.Right)
+	n := 2
+	for cur := top; ; n++ {
 		left, ok := cur.Left.Data.(*esb.EBinary)
 		if !ok || left.Op != esb.BinOpAdd {
-			parts = append(parts, cur.Left)
 			break
 		}
 		cur = left
 	}
-	slices.Reverse(parts)
-	return parts
+	parts := make([]esb.Expr, n)
+	for cur := top; ; {
+		n--
+		parts[n] = cur.Right
+		left, ok := cur.Left.Data.(*esb.EBinary)
+		if !ok || left.Op != esb.BinOpAdd {
+			parts[n-1] = cur.Left
+			return parts
+		}
+		cur = left
+	}
+}
+
+// allConcatParts reports whether every operand of a + chain satisfies f.
+func allConcatParts(top *esb.EBinary, f func(esb.Expr) bool) bool {
+	for cur := top; ; {
+		if !f(cur.Right) {
+			return false
+		}
+		left, ok := cur.Left.Data.(*esb.EBinary)
+		if !ok || left.Op != esb.BinOpAdd {
+			return f(cur.Left)
+		}
+		cur = left
+	}
 }
 
 func (sp *scriptPass) templateParts(t *esb.ETemplate) []esb.Expr {

@@ -370,9 +370,10 @@ func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format stri
 func (sp *scriptPass) run() {
 	tree := sp.res.AST
 	sp.indexSymbols()
-	// Real code leaves two to five sites per symbol, and a pattern or
-	// declaration for about every symbol.
-	sp.sites = make([]checkSite, 0, 5*len(tree.Symbols)+16)
+	// Real code leaves two to five sites per symbol (room for six spares
+	// the copies of growing), and a pattern or declaration for about
+	// every symbol.
+	sp.sites = make([]checkSite, 0, 6*len(tree.Symbols)+16)
 	sp.siteTargets = make([]siteTarget, 0, len(tree.Symbols)+16)
 	sp.collecting = true
 	for _, part := range tree.Parts {

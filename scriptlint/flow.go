@@ -1311,12 +1311,21 @@ func memo(b bool) int8 {
 }
 
 // infoMayReachAPI is mayReachAPI for a local binding.
+// The answer is kept once the binding is resolved (what it may hold no
+// longer changes then).
 func (sp *scriptPass) infoMayReachAPI(info *symInfo) bool {
+	if info.memoAPI != 0 {
+		return info.memoAPI == 2
+	}
+	may := info.literals // a binding holding a literal with rmx inside ({api: rmx})
 	for _, p := range sp.resolveSymbol(info, 0) {
 		if strings.HasPrefix(p, "rmx") || strings.HasPrefix(p, "dom") || p == "globalThis" || strings.HasPrefix(p, "Reflect") || strings.HasPrefix(p, "Object") {
-			return true
+			may = true
+			break
 		}
 	}
-	// A binding holding a literal with rmx inside ({api: rmx}).
-	return info.literals
+	if info.resolvedDone {
+		info.memoAPI = memo(may)
+	}
+	return may
 }

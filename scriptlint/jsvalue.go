@@ -41,9 +41,9 @@ type symInfo struct {
 	memberSources []esb.Expr
 	mutated       bool
 	resolver      bool // a Promise executor's resolve or reject: always a function
-	// Memos of isData, mayBeFunction and numeric (0 not known, 1 false,
-	// 2 true): flow-insensitive, so one answer per binding.
-	memoData, memoFn, memoNum int8
+	// Memos of isData, mayBeFunction, numeric and infoMayReachAPI (0 not
+	// known, 1 false, 2 true): flow-insensitive, so one answer per binding.
+	memoData, memoFn, memoNum, memoAPI int8
 	konst                     bool
 	updated                   bool // assigned by ++, --, or an operator assignment
 	literals                  bool // some source is an object or array literal
@@ -1008,10 +1008,20 @@ func latin1(b []byte) string {
 	return string(r)
 }
 
+// smallIntegers are the decimal texts of 0 to 255.
+var smallIntegers = func() (out [256]string) {
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}()
+
 // jsNumber formats a number as JavaScript's String(n) does for the values
 // code writes in practice (integers, short decimals).
 func jsNumber(f float64) string {
 	switch {
+	case f >= 0 && f < float64(len(smallIntegers)) && f == math.Trunc(f) && !math.Signbit(f):
+		return smallIntegers[int(f)] // indexes, mostly: the same text as below, without formatting
 	case math.IsNaN(f):
 		return "NaN"
 	case math.IsInf(f, 1):

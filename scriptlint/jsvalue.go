@@ -61,8 +61,20 @@ type valueSource struct {
 	bad  bool     // a key along the path could not be folded
 }
 
-func (info *symInfo) addSource(src valueSource) {
-	info.sources = append(info.sources, src)
+// addSource records a value a binding may hold. Most bindings get one:
+// the first comes from a shared block (sp.sourceBlock), capped at one
+// element so that a second one is appended elsewhere.
+func (sp *scriptPass) addSource(info *symInfo, src valueSource) {
+	if info.sources == nil {
+		if len(sp.sourceBlock) == cap(sp.sourceBlock) {
+			sp.sourceBlock = make([]valueSource, 0, 512)
+		}
+		sp.sourceBlock = append(sp.sourceBlock, src)
+		n := len(sp.sourceBlock)
+		info.sources = sp.sourceBlock[n-1 : n : n]
+	} else {
+		info.sources = append(info.sources, src)
+	}
 	switch src.expr.Data.(type) {
 	case *esb.EObject, *esb.EArray:
 		info.literals = true
@@ -120,7 +132,7 @@ func (sp *scriptPass) bindTo(b esb.Binding, value esb.Expr, keys []string, konst
 		info := sp.sym(b.Ref)
 		info.konst = info.konst || konst
 		if value.Data != nil {
-			info.addSource(valueSource{expr: value, keys: keys})
+			sp.addSource(info, valueSource{expr: value, keys: keys})
 		}
 	case *esb.BArray:
 		for i, item := range b.Items {
@@ -163,7 +175,7 @@ func (sp *scriptPass) assignedKeys(target, value esb.Expr, keys []string) {
 			info.updated = true
 			return
 		}
-		info.addSource(valueSource{expr: value, keys: keys})
+		sp.addSource(info, valueSource{expr: value, keys: keys})
 	case *esb.EArray:
 		for i, item := range t.Items {
 			sp.assignedKeys(item, value, appendKey(keys, strconv.Itoa(i)))

@@ -157,11 +157,12 @@ type scriptPass struct {
 	collecting      bool        // the walk records what bindings hold (run sets it for the walk)
 	sites           []checkSite // what the checks look at, in the order they take them (sites.go)
 	siteTargets     []siteTarget
-	useFrom         int32      // the walk: the member read whose key decides useOfIndex
-	infos           []symInfo  // by index in esbuild's symbol table
-	infoAt          []*symInfo // by a reference's index: its symbol's (merged symbols followed), nil for none
-	inBundlerHelper bool       // checking one of esbuild's own helpers (bundlerhelpers.go)
-	fnStack         []fnFrame  // collecting: the enclosing non-arrow functions and class bodies
+	useFrom         int32         // the walk: the member read whose key decides useOfIndex
+	infos           []symInfo     // by index in esbuild's symbol table
+	infoAt          []*symInfo    // by a reference's index: its symbol's (merged symbols followed), nil for none
+	sourceBlock     []valueSource // where bindings' first values are kept (addSource)
+	inBundlerHelper bool          // checking one of esbuild's own helpers (bundlerhelpers.go)
+	fnStack         []fnFrame     // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it

@@ -121,6 +121,7 @@ type scanner struct {
 	// tests; nil otherwise.
 	regexps, regexpEnds []int
 	trace               func(tokenRecord) // for tests: every token read
+	generalOnly         bool              // for tests: every token through token's general case
 
 	prev  js_lexer.T // the previous token
 	flags scanFlags  // set by the previous token for the current one
@@ -294,6 +295,28 @@ func (s *scanner) token(lx *fastTokens) bool {
 	offset := lx.s
 	in := s.flags // what the previous token left
 	var out scanFlags
+
+	// The two commonest tokens first, where nothing is pending: a name
+	// other than a contextual keyword only ends an operand, and a dot
+	// only adds a member read (the general case below does the same in
+	// more steps).
+	if in&(pendingSemicolon|pendingBrace) == 0 && !s.generalOnly {
+		switch {
+		case t == js_lexer.TIdentifier && !(lx.nl && in&prevExprEnd != 0) && !contextualName(lx.ident):
+			if s.trace != nil {
+				s.trace(tokenRecord{t, offset, lx.e, lx.nl})
+			}
+			s.prev, s.flags = t, prevExprEnd
+			return true
+		case t == js_lexer.TDot:
+			s.cur.closed++
+			if s.trace != nil {
+				s.trace(tokenRecord{t, offset, lx.e, lx.nl})
+			}
+			s.prev, s.flags = t, prevWasDot
+			return s.note(offset)
+		}
+	}
 
 	// Sibling boundaries left open by the previous token.
 	if in&pendingSemicolon != 0 && t != js_lexer.TElse {
@@ -517,6 +540,16 @@ func (s *scanner) token(lx *fastTokens) bool {
 	}
 	s.flags = out
 	return !grew || s.note(offset)
+}
+
+// contextualName reports the names the scan treats apart (see the
+// TIdentifier case of token).
+func contextualName(name string) bool {
+	switch name {
+	case "await", "yield", "of", "async", "static", "from", "assert":
+		return true
+	}
+	return false
 }
 
 func declOf(statement bool) declKind {

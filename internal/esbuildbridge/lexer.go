@@ -25,7 +25,7 @@ type fastTokens struct {
 	tok   js_lexer.T
 	s, e  int
 	nl    bool
-	ident string
+	ident string // the name, when tok is a name (stale otherwise)
 	bad   bool
 	// comments are the comments skipped, in order (each with its
 	// delimiters; an HTML-like comment to its line's end).
@@ -168,7 +168,6 @@ var classOf = func() (t [256]byteClass) {
 
 func (l *fastTokens) next() bool {
 	l.nl = l.pos == 0
-	l.ident = ""
 	src := l.src
 	i := l.pos
 	for i < len(src) {

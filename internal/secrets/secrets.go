@@ -318,8 +318,11 @@ func labelEndsInWord(label string) bool {
 		}
 	}
 	bare := b[:n]
+	if n == 0 {
+		return false
+	}
 	for _, w := range keyWordList {
-		if len(bare) >= len(w) && string(bare[len(bare)-len(w):]) == w {
+		if w[len(w)-1] == bare[n-1] && len(bare) >= len(w) && string(bare[len(bare)-len(w):]) == w {
 			return true
 		}
 	}

@@ -19,7 +19,7 @@
 //     does not recurse) refuses anything nested more than esb.MaxNesting
 //     (1000) deep before parsing (js/too-deep). Left-associative operator
 //     chains count one level per precedence level, as the parser and the
-//     walks really recurse on them, so a 1,000-term sum passes. Real
+//     walk really recurse on them, so a 1,000-term sum passes. Real
 //     libraries stay under 150. A megabyte of each of 36 nesting kinds is
 //     refused in tests.
 //   - The closed world (closedworld.go, flow.go). Every global name is
@@ -45,11 +45,18 @@
 //     escape (js/constructor-read). Each group of checks is a Defence; the
 //     evasion corpus names, per form, the one that catches it, and the
 //     ablation test turns each off in turn.
-//   - Values. Two walks: the first records what every binding may hold
+//   - Values, in one walk. The walk records what every binding may hold
 //     (initialisers, assignments, destructuring, member writes, which
-//     functions read this), the second checks. resolve follows aliases of
-//     rmx, dom and the built-ins flow-insensitively (for permissions and
-//     the page checks); fold evaluates strings the text decides
+//     functions read this) and, in its own order, the sites the checks
+//     look at (sites.go): an expression with its use, a pattern with its
+//     source, a run of +. A binding may be given a value anywhere in the
+//     file, so the checks run over the sites once the walk is done, every
+//     binding's values known and each binding resolved once (what it may
+//     hold, may reach, or is, is kept per symbol); findings come out in
+//     walk order, which the cap per rule relies on. resolve follows
+//     aliases of rmx, dom and the built-ins flow-insensitively (for
+//     permissions and the page checks); fold evaluates strings the text
+//     decides
 //     (concatenation, templates, consts, String.fromCharCode, atob,
 //     decodeURIComponent, case changes, split/reverse/join/concat, slice,
 //     replace, repeat, String.raw); esbuild's own folding ("ev" + "al")

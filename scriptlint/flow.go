@@ -773,7 +773,7 @@ func (sp *scriptPass) numeric(e esb.Expr, depth int) bool {
 	return false
 }
 
-// noteThis marks, in the collecting walk, the enclosing non-arrow function
+// noteThis marks, in the walk, the enclosing non-arrow function
 // (or class body) as reading this.
 func (sp *scriptPass) noteThis() {
 	if n := len(sp.fnStack); n > 0 {
@@ -781,7 +781,7 @@ func (sp *scriptPass) noteThis() {
 	}
 }
 
-// popFunction ends a function (or class body) in the collecting walk,
+// popFunction ends a function (or class body) in the walk,
 // recording whether the function read this.
 func (sp *scriptPass) popFunction() {
 	top := sp.fnStack[len(sp.fnStack)-1]
@@ -1027,7 +1027,7 @@ func (sp *scriptPass) rootSymbol(e esb.Expr) *symInfo {
 	return nil
 }
 
-// noteMemberWrite records, in the collecting walk, a value written into a
+// noteMemberWrite records, in the walk, a value written into a
 // member of a binding (o.x = v, o[k] = v).
 func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
 	switch target.Data.(type) {
@@ -1045,7 +1045,7 @@ func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
 	info.memberSources = append(info.memberSources, value)
 }
 
-// noteCallMutation records, in the collecting walk, bindings a call may
+// noteCallMutation records, in the walk, bindings a call may
 // change: the receiver of push and kin, and any binding passed to a
 // function that is not known to leave its arguments alone.
 func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {

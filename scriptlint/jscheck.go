@@ -32,8 +32,8 @@ var addressAttributes = map[string]bool{
 }
 
 // check runs every rule that looks at one expression node, given how its
-// parent uses its value. Member reads with computed keys are checked by
-// the walk itself (expr), which folds the key once.
+// parent uses its value. Member reads with computed keys are checked from
+// their own site (checkSites), which folds the key once.
 func (sp *scriptPass) check(e esb.Expr, u use) {
 	off := int(e.Loc.Start)
 	switch x := e.Data.(type) {

@@ -12,7 +12,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 )
 
-// What a binding may hold. The collecting walk records, for every symbol,
+// What a binding may hold. The walk records, for every symbol,
 // each expression it is initialised or assigned with (and, for
 // destructuring, the property path taken from it). The checks then ask two
 // questions of any expression, flow-insensitively:
@@ -44,9 +44,9 @@ type symInfo struct {
 	// Memos of isData, mayBeFunction, numeric and infoMayReachAPI (0 not
 	// known, 1 false, 2 true): flow-insensitive, so one answer per binding.
 	memoData, memoFn, memoNum, memoAPI int8
-	konst                     bool
-	updated                   bool // assigned by ++, --, or an operator assignment
-	literals                  bool // some source is an object or array literal
+	konst                              bool
+	updated                            bool // assigned by ++, --, or an operator assignment
+	literals                           bool // some source is an object or array literal
 
 	global *globalInfo // for an unbound name
 

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/remixlet/remixlet/internal/casetest"
 	"gopkg.in/yaml.v3"
 )
 
@@ -161,22 +162,6 @@ type buildError struct{ out []byte }
 
 func (e *buildError) Error() string { return "go build: " + string(e.out) }
 
-// scratch writes a repository of remixlets.
-func scratch(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 const (
 	clean  = `{"name": "Clean", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`
 	warns  = "const box = await dom.query(\"#box\"), userHTML = (await dom.query(\"#draft\")).html;\nbox.innerHTML = userHTML;\n"
@@ -248,7 +233,7 @@ func runAction(t *testing.T, workspace string, inputs map[string]string) actionR
 
 func TestActionScript(t *testing.T) {
 	bin := remixletBinary(t)
-	ws := scratch(t, map[string]string{
+	ws := casetest.WriteFiles(t, map[string]string{
 		"README.md":                    "# remixlets\n",
 		"remixlets/ok/manifest.json":   clean,
 		"remixlets/warn/manifest.json": clean,
@@ -302,7 +287,7 @@ func TestActionScript(t *testing.T) {
 // from its own source; an error refuses the job, after the SARIF is
 // written for the upload step; a config and a baseline are passed on.
 func TestActionRefusesAndBuilds(t *testing.T) {
-	ws := scratch(t, map[string]string{
+	ws := casetest.WriteFiles(t, map[string]string{
 		"remixlets/bad/manifest.json": broken,
 		"remixlets/ok/manifest.json":  clean,
 		"strict.json":                 `{"policy": {"requireDescription": true}}`,

@@ -256,17 +256,17 @@ func (c *Changes) Summary() string {
 const JSONVersion = 1
 
 type jsonDecision struct {
-	Version     int           `json:"version"`
-	Name        string        `json:"name"`
-	Running     *jsonSide     `json:"running"` // null for a new remixlet
-	New         jsonSide      `json:"new"`
-	ChatSite    string        `json:"chatSite,omitempty"`
-	Decision    string        `json:"decision"`
-	ExitCode    int           `json:"exitCode"`
-	Reasons     []jsonFinding `json:"reasons"`
-	Permissions []string      `json:"permissions"`
-	Changes     *Changes      `json:"changes"`
-	Dialog      []string      `json:"dialog,omitempty"`
+	Version     int            `json:"version"`
+	Name        string         `json:"name"`
+	Running     *jsonSide      `json:"running"` // null for a new remixlet
+	New         jsonSide       `json:"new"`
+	ChatSite    string         `json:"chatSite,omitempty"`
+	Decision    string         `json:"decision"`
+	ExitCode    int            `json:"exitCode"`
+	Reasons     []finding.JSON `json:"reasons"`
+	Permissions []string       `json:"permissions"`
+	Changes     *Changes       `json:"changes"`
+	Dialog      []string       `json:"dialog,omitempty"`
 }
 
 type jsonSide struct {
@@ -274,28 +274,11 @@ type jsonSide struct {
 	Digest string `json:"digest,omitempty"`
 }
 
-type jsonFinding struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	File     string `json:"file"`
-	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column,omitempty"`
-	Message  string `json:"message"`
-}
-
-func jsonFindings(fs []finding.Finding) []jsonFinding {
-	out := []jsonFinding{}
-	for _, f := range fs {
-		out = append(out, jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), File: f.File, Line: f.Start.Line, Column: f.Start.Column, Message: f.Message})
-	}
-	return out
-}
-
 // WriteJSON writes the decision as one JSON object.
 func WriteJSON(w io.Writer, d *Decision, l Labels) error {
 	doc := jsonDecision{
 		Version: JSONVersion, Name: d.Name, New: jsonSide{l.New, l.NewDigest}, ChatSite: d.ChatSite,
-		Decision: d.Outcome.String(), ExitCode: d.Outcome.ExitCode(), Reasons: jsonFindings(d.Reasons),
+		Decision: d.Outcome.String(), ExitCode: d.Outcome.ExitCode(), Reasons: finding.JSONList(d.Reasons),
 		Permissions: append([]string{}, d.Permissions...), Changes: d.Changes, Dialog: d.Dialog(),
 	}
 	if l.Running != "" {

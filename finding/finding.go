@@ -95,6 +95,27 @@ func (f Finding) String() string {
 	return b.String()
 }
 
+// JSON is a finding as the JSON outputs that name no folder write it
+// (the activation decision, the WebAssembly API's refusals).
+type JSON struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	File     string `json:"file"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	Message  string `json:"message"`
+}
+
+// JSONList converts findings for a JSON output; never nil, so the list is
+// written as [] rather than null.
+func JSONList(fs []Finding) []JSON {
+	out := make([]JSON, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, JSON{Rule: f.Rule, Severity: f.Severity.String(), File: f.File, Line: f.Start.Line, Column: f.Start.Column, Message: f.Message})
+	}
+	return out
+}
+
 // HasErrors reports whether any finding refuses.
 func HasErrors(fs []Finding) bool {
 	for _, f := range fs {

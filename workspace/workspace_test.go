@@ -1,25 +1,11 @@
 package workspace_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/remixlet/remixlet/internal/casetest"
 	"github.com/remixlet/remixlet/workspace"
 )
-
-func write(t *testing.T, root string, files map[string]string) {
-	t.Helper()
-	for name, data := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 const (
 	manifest = `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`
@@ -30,7 +16,7 @@ const (
 // remixlets under it only; --max-warnings counts them all.
 func TestLimitsPerConfig(t *testing.T) {
 	root := t.TempDir()
-	write(t, root, map[string]string{
+	casetest.WriteTree(t, root, map[string]string{
 		".git/HEAD":                    "",
 		"strict/remixlet.config.json":  `{"maxWarnings": 1}`,
 		"strict/a/manifest.json":       manifest,
@@ -66,7 +52,7 @@ func TestLimitsPerConfig(t *testing.T) {
 // refuses the run; the remixlets are still checked.
 func TestBrokenConfigRefuses(t *testing.T) {
 	root := t.TempDir()
-	write(t, root, map[string]string{
+	casetest.WriteTree(t, root, map[string]string{
 		".git/HEAD":            "",
 		"remixlet.config.json": `{"policy": {"deniedPermissions": ["clipboard"],}}`,
 		"a/manifest.json":      manifest,

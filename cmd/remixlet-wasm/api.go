@@ -36,35 +36,19 @@ type Files map[string][]byte
 // the command line would give (1 refused, 2 could not run) and, for a
 // refusal, the findings behind it.
 type Failure struct {
-	Message  string          `json:"message"`
-	ExitCode int             `json:"exitCode"`
-	Findings []failedFinding `json:"findings"`
+	Message  string         `json:"message"`
+	ExitCode int            `json:"exitCode"`
+	Findings []finding.JSON `json:"findings"`
 }
 
 func (f *Failure) Error() string { return f.Message }
 
-// failedFinding is a finding as the json lint output writes it, without
-// the folder path (files in memory have none).
-type failedFinding struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	File     string `json:"file"`
-	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column,omitempty"`
-	Message  string `json:"message"`
-}
-
 func refused(message string, fs []finding.Finding) *Failure {
-	out := &Failure{Message: message, ExitCode: 1, Findings: []failedFinding{}}
-	for _, f := range fs {
-		out.Findings = append(out.Findings, failedFinding{Rule: f.Rule, Severity: f.Severity.String(), File: f.File,
-			Line: f.Start.Line, Column: f.Start.Column, Message: f.Message})
-	}
-	return out
+	return &Failure{Message: message, ExitCode: 1, Findings: finding.JSONList(fs)}
 }
 
 func usage(format string, args ...any) *Failure {
-	return &Failure{Message: fmt.Sprintf(format, args...), ExitCode: 2, Findings: []failedFinding{}}
+	return &Failure{Message: fmt.Sprintf(format, args...), ExitCode: 2, Findings: []finding.JSON{}}
 }
 
 // tool names the checker in the json and sarif outputs, as the command

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remixlet/remixlet/internal/casetest"
 )
 
 // repo writes files into a fresh folder made a git repository's root, and
@@ -14,15 +16,7 @@ func repo(t *testing.T, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	files[".git/HEAD"] = "ref: refs/heads/main\n"
-	for name, data := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	casetest.WriteTree(t, root, files)
 	t.Chdir(root)
 	return root
 }

@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/remixlet/remixlet/internal/casetest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remixlet/remixlet/internal/casetest"
 )
 
 func TestCSSCommand(t *testing.T) {
@@ -125,7 +126,7 @@ func TestCSSSanitize(t *testing.T) {
 // quoted url() keeps its closing parenthesis, and without --manifest the
 // manifest.json beside the sheet gives the hosts.
 func TestCSSReadsAsGiven(t *testing.T) {
-	dir := writeTree(t, map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"r/manifest.json":   `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
 		"r/style.css":       "a { background: url( \"https://news.example.com/a.png\" ) }\nb { background: url('https://evil.example/b.png') }\n",
 		"lone/style.css":    "a { background: url(https://news.example.com/a.png) }\n",
@@ -163,25 +164,10 @@ func TestCSSReadsAsGiven(t *testing.T) {
 	}
 }
 
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 // TestCSSEscapeSequences: a sheet in a folder named with terminal escape
 // sequences, loading an address that holds them, prints none of them raw.
 func TestCSSEscapeSequences(t *testing.T) {
-	dir := writeTree(t, map[string]string{
+	dir := casetest.WriteFiles(t, map[string]string{
 		"\x1b]0;pwned\x07/manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
 		"\x1b]0;pwned\x07/style.css":     "a { background: url('https://news.example.com/\\1b[2J\\9b 31m') }\n",
 	})

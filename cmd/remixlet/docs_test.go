@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/casetest"
 	"github.com/remixlet/remixlet/internal/docsync"
 )
 
@@ -110,4 +111,44 @@ func packageGraph(t *testing.T) string {
 	}
 	b.WriteString("```\n")
 	return b.String()
+}
+
+// uncasedRules are the rules no annotated case shows, each with where it is
+// tested instead: their input is megabytes, or they are not lint findings.
+var uncasedRules = map[string]string{
+	"package/too-large": "analysis.TestLoadSizeCaps writes every stored file at its cap and one byte over",
+	"netrules/too-many": "netrules' tests generate 30,000 rules and more",
+	"approval/":         "the activation decision and the approval records: activation, approval and store tests",
+}
+
+// TestEveryRuleHasACase: a rule is one table entry, one check and one case
+// file; this holds every rule the CLI knows to having a case (a want line
+// that names it) under some package's testdata/cases.
+func TestEveryRuleHasACase(t *testing.T) {
+	cased := map[string]bool{}
+	err := filepath.WalkDir("../..", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txtar") || !strings.Contains(filepath.ToSlash(p), "/testdata/cases/") {
+			return err
+		}
+		c, err := casetest.ParseFile(p)
+		if err != nil {
+			return err
+		}
+		for _, line := range c.Want {
+			if fields := strings.Fields(line); len(fields) > 1 {
+				cased[strings.TrimSuffix(fields[1], ":")] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range finding.Rules() {
+		family, _, _ := strings.Cut(r.ID, "/")
+		if cased[r.ID] || uncasedRules[r.ID] != "" || uncasedRules[family+"/"] != "" {
+			continue
+		}
+		t.Errorf("%s: no annotated case shows it; add one under the testdata/cases of the package that reports it", r.ID)
+	}
 }

@@ -439,15 +439,26 @@ func Contents(root, name string) ([][]byte, error) {
 	return out, nil
 }
 
-// WriteFiles writes files (name → content) into a new temporary folder and
-// returns it.
+// WriteFiles writes files (slash-separated name → content) into a new
+// temporary folder, making the folders the names hold, and returns it.
 func WriteFiles(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
+	WriteTree(t, dir, files)
+	return dir
+}
+
+// WriteTree writes files (slash-separated name → content) below root,
+// making the folders the names hold.
+func WriteTree(t testing.TB, root string, files map[string]string) {
+	t.Helper()
 	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }

@@ -3,8 +3,11 @@ package finding
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -12,20 +15,34 @@ import (
 // "\r\n" or a lone "\r", the breaks every editor shows; other separators
 // that a language counts (U+2028 in JavaScript, form feed in CSS) do not
 // start a new line here, so positions agree with what people see.
+//
+// A position costs time independent of the line's length: minified code is
+// one long line and can draw hundreds of findings in any order. A Lines may
+// be used from several goroutines.
 type Lines struct {
 	src    []byte
 	starts []int // byte offset where each line starts
+	ascii  bool  // one byte, one character: columns are byte counts
+	valid  bool  // valid UTF-8: characters are the bytes that start one
+
+	blocksOnce sync.Once
+	runeBlocks []int // characters before each block of runeBlock bytes, built when a long line needs it
 }
 
 // NewLines indexes src.
 func NewLines(src []byte) *Lines {
+	ascii := isASCII(src)
+	return &Lines{src: src, starts: lineStarts(src), ascii: ascii, valid: ascii || utf8.Valid(src)}
+}
+
+func lineStarts(src []byte) []int {
 	starts := []int{0}
 	if bytes.IndexByte(src, '\r') < 0 {
 		// The common case: only "\n", found with the vectorised search.
 		for i := 0; ; {
 			j := bytes.IndexByte(src[i:], '\n')
 			if j < 0 {
-				return &Lines{src: src, starts: starts}
+				return starts
 			}
 			i += j + 1
 			starts = append(starts, i)
@@ -42,7 +59,7 @@ func NewLines(src []byte) *Lines {
 			starts = append(starts, i+1)
 		}
 	}
-	return &Lines{src: src, starts: starts}
+	return starts
 }
 
 // Position returns the 1-based line and character column of byte offset
@@ -50,13 +67,81 @@ func NewLines(src []byte) *Lines {
 // multi-byte character counts as that character.
 func (l *Lines) Position(off int) Position {
 	off = max(0, min(off, len(l.src)))
-	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	line := sort.SearchInts(l.starts, off+1) - 1
 	start := l.starts[line]
 	for off > start && off < len(l.src) && !utf8.RuneStart(l.src[off]) {
 		off--
 	}
-	col := utf8.RuneCount(l.src[start:off]) + 1
-	return Position{Line: line + 1, Column: col}
+	return Position{Line: line + 1, Column: l.charsBetween(start, off) + 1}
+}
+
+const runeBlock = 1024
+
+// charsBetween is the number of characters in src[start:off], both at a
+// character's start: counted directly over a short span, and over a long
+// one from the table of characters per block.
+func (l *Lines) charsBetween(start, off int) int {
+	switch {
+	case l.ascii:
+		return off - start
+	case !l.valid:
+		// Each byte that is not UTF-8 counts as one character, as an
+		// editor shows it; such a file is refused before it has findings
+		// past its first bad byte, so this slow count is rare.
+		return utf8.RuneCount(l.src[start:off])
+	case off-start <= 2*runeBlock:
+		return charStarts(l.src[start:off])
+	}
+	l.blocksOnce.Do(func() {
+		l.runeBlocks = make([]int, len(l.src)/runeBlock+1)
+		for i := 1; i < len(l.runeBlocks); i++ {
+			l.runeBlocks[i] = l.runeBlocks[i-1] + charStarts(l.src[(i-1)*runeBlock:i*runeBlock])
+		}
+	})
+	return l.runesBefore(off) - l.runesBefore(start)
+}
+
+// runesBefore is the number of characters in src[:off], off at a
+// character's start.
+func (l *Lines) runesBefore(off int) int {
+	b := off / runeBlock
+	return l.runeBlocks[b] + charStarts(l.src[b*runeBlock:off])
+}
+
+// charStarts counts the bytes of b that start a character, eight at a
+// time: in valid UTF-8, its number of characters, wherever a block
+// boundary splits one.
+func charStarts(b []byte) int {
+	n := len(b)
+	const high = 0x8080808080808080
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		// A continuation byte is 10xxxxxx: bit 7 set, bit 6 clear.
+		n -= bits.OnesCount64(w & high &^ (w << 1))
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c&0xC0 == 0x80 {
+			n--
+		}
+	}
+	return n
+}
+
+// isASCII reports a text of ASCII bytes only, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // Text returns line n (1-based) without its line break, or "" if there is

@@ -1,13 +1,8 @@
 package scriptlint
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
-	"math/bits"
-	"sort"
 	"strings"
-	"unicode/utf8"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
@@ -136,14 +131,12 @@ func syntaxText(text string) string {
 
 // scriptPass is one run of the script analyzer over one file.
 type scriptPass struct {
-	pass       *analysis.Pass
-	m          *manifest.Manifest
-	src        string
-	srcBytes   []byte
-	lineStarts []int // built on the first finding: most files have few
-	ascii      bool  // the file is ASCII (known with lineStarts)
-	runeBlocks []int // characters before each block of runeBlock bytes, when a long line needs it
-	res        *esb.Result
+	pass     *analysis.Pass
+	m        *manifest.Manifest
+	src      string
+	srcBytes []byte
+	lines    *finding.Lines // built on the first finding: most files have few
+	res      *esb.Result
 
 	findings []finding.Finding
 	reported map[reportKey]bool
@@ -191,107 +184,12 @@ func newScriptPass(pass *analysis.Pass, m *manifest.Manifest, src []byte) *scrip
 	}
 }
 
-// position turns a byte offset into a line and column, as finding.Lines
-// does, in time independent of the line's length: minified code is one
-// long line, and findings do not come in source order. The column is the
-// number of characters from the line's start: counted directly on a short
-// line, and on a long one with a table of how many characters precede
-// each block of the file (built the first time a long line needs it).
+// position turns a byte offset into a line and column.
 func (sp *scriptPass) position(off int) finding.Position {
-	if sp.lineStarts == nil {
-		sp.lineStarts = lineStarts(sp.srcBytes)
-		sp.ascii = isASCII(sp.srcBytes)
+	if sp.lines == nil {
+		sp.lines = finding.NewLines(sp.srcBytes)
 	}
-	src := sp.srcBytes
-	off = max(0, min(off, len(src)))
-	line := sort.SearchInts(sp.lineStarts, off+1) - 1
-	start := sp.lineStarts[line]
-	for off > start && off < len(src) && !utf8.RuneStart(src[off]) {
-		off--
-	}
-	return finding.Position{Line: line + 1, Column: sp.charsBetween(start, off) + 1}
-}
-
-const runeBlock = 1024
-
-// charsBetween is the number of characters in src[start:off], both at a
-// character's start.
-func (sp *scriptPass) charsBetween(start, off int) int {
-	switch {
-	case sp.ascii:
-		return off - start // ASCII: one byte, one character
-	case off-start <= 2*runeBlock:
-		return charStarts(sp.srcBytes[start:off])
-	}
-	if sp.runeBlocks == nil {
-		sp.runeBlocks = runeBlocks(sp.srcBytes)
-	}
-	return sp.runesBefore(off) - sp.runesBefore(start)
-}
-
-// runesBefore is the number of characters in src[:off], off at a
-// character's start.
-func (sp *scriptPass) runesBefore(off int) int {
-	b := off / runeBlock
-	return sp.runeBlocks[b] + charStarts(sp.srcBytes[b*runeBlock:off])
-}
-
-// runeBlocks[i] is the number of characters that start before byte
-// i*runeBlock.
-func runeBlocks(src []byte) []int {
-	out := make([]int, len(src)/runeBlock+1)
-	for i := 1; i < len(out); i++ {
-		out[i] = out[i-1] + charStarts(src[(i-1)*runeBlock:i*runeBlock])
-	}
-	return out
-}
-
-// charStarts counts the bytes of b that start a character (script.js is
-// valid UTF-8: the loader refuses anything else, so that is its number of
-// characters, whatever block boundaries split).
-func charStarts(b []byte) int {
-	n := len(b)
-	const high = 0x8080808080808080
-	for len(b) >= 8 {
-		w := binary.LittleEndian.Uint64(b)
-		// A continuation byte is 10xxxxxx: bit 7 set, bit 6 clear.
-		n -= bits.OnesCount64(w & high &^ (w << 1))
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c&0xC0 == 0x80 {
-			n--
-		}
-	}
-	return n
-}
-
-// lineStarts lists where each line starts, breaking lines as
-// finding.NewLines does (at \n, \r\n and \r).
-func lineStarts(src []byte) []int {
-	starts := []int{0}
-	if bytes.IndexByte(src, '\r') < 0 {
-		for i := 0; ; {
-			j := bytes.IndexByte(src[i:], '\n')
-			if j < 0 {
-				return starts
-			}
-			i += j + 1
-			starts = append(starts, i)
-		}
-	}
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\n':
-			starts = append(starts, i+1)
-		case '\r':
-			if i+1 < len(src) && src[i+1] == '\n' {
-				i++
-			}
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
+	return sp.lines.Position(off)
 }
 
 // maxPerRule caps the findings of one rule in one file: past it, one more
@@ -554,20 +452,4 @@ func apiOf(kind string) string {
 		}
 	}
 	return kind
-}
-
-// isASCII reports a text of ASCII bytes only, eight at a time.
-func isASCII(b []byte) bool {
-	for len(b) >= 8 {
-		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
-			return false
-		}
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

@@ -1,0 +1,64 @@
+package finding
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// slowPosition is the definition Position must agree with: count every
+// line break and every character from the file's start.
+func slowPosition(src []byte, off int) Position {
+	off = max(0, min(off, len(src)))
+	for off > 0 && off < len(src) && !utf8.RuneStart(src[off]) && src[off-1] != '\n' && src[off-1] != '\r' {
+		off--
+	}
+	line, start := 1, 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' || (src[i] == '\r' && (i+1 >= len(src) || src[i+1] != '\n')) {
+			line, start = line+1, i+1
+		}
+	}
+	return Position{Line: line, Column: utf8.RuneCount(src[start:off]) + 1}
+}
+
+// TestPositionAgreesWithCounting: on every kind of line break, on short
+// and long lines (where the table of characters per block is used), on
+// ASCII, UTF-8 and bytes that are not UTF-8, for offsets in any order.
+func TestPositionAgreesWithCounting(t *testing.T) {
+	for name, src := range map[string]string{
+		"breaks":     "ab\ncd\r\nef\rgh\n\nij é ü\r\r\nk",
+		"ascii long": strings.Repeat("x", 5000) + "\n" + strings.Repeat("y", 3000),
+		"utf8 long":  strings.Repeat("aé€😀 b", 900) + "\n" + strings.Repeat("ü", 5000) + "\r\n" + strings.Repeat("x", 3000),
+		"not utf8":   "ok\nbad \xff\xfe here é\n" + strings.Repeat("\x80é", 2000),
+		"empty":      "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := []byte(src)
+			lines := NewLines(b)
+			r := rand.New(rand.NewSource(1))
+			for i := 0; i < 3000; i++ {
+				off := r.Intn(len(b) + 2)
+				if i%3 == 0 {
+					off = i % (len(b) + 1)
+				}
+				if got, want := lines.Position(off), slowPosition(b, off); got != want {
+					t.Fatalf("offset %d: got %v, want %v", off, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPositionOnLongLinesUsesTheTable: a long UTF-8 line is counted from
+// the table of characters per block, not from the line's start.
+func TestPositionOnLongLinesUsesTheTable(t *testing.T) {
+	lines := NewLines([]byte(strings.Repeat("é", 10*runeBlock)))
+	if got := lines.Position(2 * 9 * runeBlock); got != (Position{Line: 1, Column: 9*runeBlock + 1}) {
+		t.Fatalf("got %v", got)
+	}
+	if lines.runeBlocks == nil {
+		t.Fatal("a line this long should be counted with the table of characters per block")
+	}
+}

@@ -296,25 +296,73 @@ func (s *scanner) token(lx *fastTokens) bool {
 	in := s.flags // what the previous token left
 	var out scanFlags
 
-	// The two commonest tokens first, where nothing is pending: a name
-	// other than a contextual keyword only ends an operand, and a dot
-	// only adds a member read (the general case below does the same in
-	// more steps).
+	// The commonest tokens first, where nothing is pending: each case
+	// does what the general case below does for that token in that
+	// state, in fewer steps, or falls through to it (TestFastPathsChangeNothing
+	// and its fuzz test hold the two to the same result).
 	if in&(pendingSemicolon|pendingBrace) == 0 && !s.generalOnly {
-		switch {
-		case t == js_lexer.TIdentifier && !(lx.nl && in&prevExprEnd != 0) && !contextualName(lx.ident):
-			if s.trace != nil {
-				s.trace(tokenRecord{t, offset, lx.e, lx.nl})
+		afterLine := lx.nl && in&prevExprEnd != 0 // a token that can start a statement starts one here
+		switch t {
+		case js_lexer.TIdentifier:
+			// A name other than a contextual keyword only ends an operand.
+			if !afterLine && !(lx.ident != "" && contextualFirst[lx.ident[0]] && contextualName(lx.ident)) {
+				s.fastDone(t, lx, prevExprEnd)
+				return true
 			}
-			s.prev, s.flags = t, prevExprEnd
-			return true
-		case t == js_lexer.TDot:
-			s.cur.closed++
-			if s.trace != nil {
-				s.trace(tokenRecord{t, offset, lx.e, lx.nl})
-			}
-			s.prev, s.flags = t, prevWasDot
+		case js_lexer.TDot:
+			s.cur.closed++ // a member read
+			s.fastDone(t, lx, prevWasDot)
 			return s.note(offset)
+		case js_lexer.TComma:
+			s.reset()
+			s.fastDone(t, lx, 0)
+			return true
+		case js_lexer.TEquals:
+			s.cur.seg++ // an assignment: right-associative
+			s.fastDone(t, lx, 0)
+			return s.note(offset)
+		case js_lexer.TNumericLiteral, js_lexer.TThis:
+			if !afterLine {
+				s.fastDone(t, lx, prevExprEnd)
+				return true
+			}
+		case js_lexer.TOpenParen:
+			// A group or call's arguments: not a statement head or a
+			// function's parameters.
+			if in&(forSeen|prevWasDot) == 0 && s.pendingFunction == noDecl &&
+				s.prev != js_lexer.TIf && s.prev != js_lexer.TWhile && s.prev != js_lexer.TWith && s.prev != js_lexer.TFor {
+				if !s.push(frameParen, false, offset) {
+					return false
+				}
+				s.fastDone(t, lx, 0)
+				return true
+			}
+		case js_lexer.TCloseParen, js_lexer.TCloseBracket:
+			// The end of a group, call or index: complete.
+			if f := s.cur; f.kind == frameParen && t == js_lexer.TCloseParen || f.kind == frameBracket && t == js_lexer.TCloseBracket {
+				kind, decl := f.kind, f.declBody
+				s.pop()
+				s.cur.closed++
+				if !s.note(offset) {
+					return false
+				}
+				s.lastClosed, s.lastClosedDecl = kind, decl
+				s.fastDone(t, lx, prevExprEnd)
+				return true
+			}
+		case js_lexer.TOpenBracket:
+			if !s.push(frameBracket, false, offset) {
+				return false
+			}
+			s.fastDone(t, lx, 0)
+			return true
+		case js_lexer.TSemicolon:
+			out := pendingSemicolon
+			if s.cur.kind != frameStmtHead {
+				out |= stmtStart
+			}
+			s.fastDone(t, lx, out)
+			return true
 		}
 	}
 
@@ -541,6 +589,19 @@ func (s *scanner) token(lx *fastTokens) bool {
 	s.flags = out
 	return !grew || s.note(offset)
 }
+
+// fastDone ends a token taken by a fast path: the trace (tests), the
+// previous token and the flags it leaves for the next.
+func (s *scanner) fastDone(t js_lexer.T, lx *fastTokens, out scanFlags) {
+	if s.trace != nil {
+		s.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
+	}
+	s.prev, s.flags = t, out
+}
+
+// contextualFirst marks the first letters of the names contextualName
+// lists, so that most names skip the comparison.
+var contextualFirst = [256]bool{'a': true, 'y': true, 'o': true, 's': true, 'f': true}
 
 // contextualName reports the names the scan treats apart (see the
 // TIdentifier case of token).

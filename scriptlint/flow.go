@@ -1137,21 +1137,41 @@ func (sp *scriptPass) argUse(target esb.Expr) use {
 // mixes both; a labelled value stands next to a word such as key, token,
 // secret or password. Most comments are prose with neither.
 func mayHoldKey(text string) bool {
-	run, seen := 0, uint8(0)
-	for i := 0; i < len(text); i++ {
-		c := keyByte[text[i]]
-		if c == 0 {
-			run, seen = 0, 0
+	return hasMixedKeyRun(text) || containsLabelWord(text)
+}
+
+// hasMixedKeyRun reports a run of at least minKeyRun key bytes (keyByte)
+// holding both a letter and a digit. Such a run covers every byte at
+// minKeyRun-1 past any point before it, so the search looks only there,
+// and reads a run through only when that byte is inside one: prose, made
+// of short words, is read about one byte in four.
+func hasMixedKeyRun(text string) bool {
+	i := 0 // text[i-1] ends a run (or i is 0): no run before i qualifies
+	for i+minKeyRun <= len(text) {
+		p := i + minKeyRun - 1
+		if keyByte[text[p]] == 0 {
+			i = p + 1 // every run starting before p ends before it: too short
 			continue
 		}
-		run++
-		seen |= c
-		if run >= 16 && seen&3 == 3 {
+		start := p
+		for start > i && keyByte[text[start-1]] != 0 {
+			start--
+		}
+		end, seen := start, uint8(0)
+		for end < len(text) && keyByte[text[end]] != 0 {
+			seen |= keyByte[text[end]]
+			end++
+		}
+		if end-start >= minKeyRun && seen&3 == 3 {
 			return true
 		}
+		i = end + 1
 	}
-	return containsLabelWord(text)
+	return false
 }
+
+// minKeyRun is the shortest run of key bytes mayHoldKey takes for a key.
+const minKeyRun = 16
 
 // keyByte classes, as bits: 0 ends a run, 1 a letter, 2 a digit, 4 other
 // token bytes.

@@ -306,24 +306,39 @@ func (s *scanner) token(lx *fastTokens) bool {
 		case js_lexer.TIdentifier:
 			// A name other than a contextual keyword only ends an operand.
 			if !afterLine && !(lx.ident != "" && contextualFirst[lx.ident[0]] && contextualName(lx.ident)) {
-				s.fastDone(t, lx, prevExprEnd)
+				if s.trace != nil {
+					s.traceToken(t, lx)
+				}
+				s.prev, s.flags = t, prevExprEnd
 				return true
 			}
 		case js_lexer.TDot:
 			s.cur.closed++ // a member read
-			s.fastDone(t, lx, prevWasDot)
+			if s.trace != nil {
+				s.traceToken(t, lx)
+			}
+			s.prev, s.flags = t, prevWasDot
 			return s.note(offset)
 		case js_lexer.TComma:
 			s.reset()
-			s.fastDone(t, lx, 0)
+			if s.trace != nil {
+				s.traceToken(t, lx)
+			}
+			s.prev, s.flags = t, 0
 			return true
 		case js_lexer.TEquals:
 			s.cur.seg++ // an assignment: right-associative
-			s.fastDone(t, lx, 0)
+			if s.trace != nil {
+				s.traceToken(t, lx)
+			}
+			s.prev, s.flags = t, 0
 			return s.note(offset)
 		case js_lexer.TNumericLiteral, js_lexer.TThis:
 			if !afterLine {
-				s.fastDone(t, lx, prevExprEnd)
+				if s.trace != nil {
+					s.traceToken(t, lx)
+				}
+				s.prev, s.flags = t, prevExprEnd
 				return true
 			}
 		case js_lexer.TOpenParen:
@@ -334,7 +349,10 @@ func (s *scanner) token(lx *fastTokens) bool {
 				if !s.push(frameParen, false, offset) {
 					return false
 				}
-				s.fastDone(t, lx, 0)
+				if s.trace != nil {
+					s.traceToken(t, lx)
+				}
+				s.prev, s.flags = t, 0
 				return true
 			}
 		case js_lexer.TCloseParen, js_lexer.TCloseBracket:
@@ -347,21 +365,30 @@ func (s *scanner) token(lx *fastTokens) bool {
 					return false
 				}
 				s.lastClosed, s.lastClosedDecl = kind, decl
-				s.fastDone(t, lx, prevExprEnd)
+				if s.trace != nil {
+					s.traceToken(t, lx)
+				}
+				s.prev, s.flags = t, prevExprEnd
 				return true
 			}
 		case js_lexer.TOpenBracket:
 			if !s.push(frameBracket, false, offset) {
 				return false
 			}
-			s.fastDone(t, lx, 0)
+			if s.trace != nil {
+				s.traceToken(t, lx)
+			}
+			s.prev, s.flags = t, 0
 			return true
 		case js_lexer.TSemicolon:
 			out := pendingSemicolon
 			if s.cur.kind != frameStmtHead {
 				out |= stmtStart
 			}
-			s.fastDone(t, lx, out)
+			if s.trace != nil {
+				s.traceToken(t, lx)
+			}
+			s.prev, s.flags = t, out
 			return true
 		}
 	}
@@ -590,13 +617,9 @@ func (s *scanner) token(lx *fastTokens) bool {
 	return !grew || s.note(offset)
 }
 
-// fastDone ends a token taken by a fast path: the trace (tests), the
-// previous token and the flags it leaves for the next.
-func (s *scanner) fastDone(t js_lexer.T, lx *fastTokens, out scanFlags) {
-	if s.trace != nil {
-		s.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
-	}
-	s.prev, s.flags = t, out
+// traceToken hands a token taken by a fast path to the trace (tests).
+func (s *scanner) traceToken(t js_lexer.T, lx *fastTokens) {
+	s.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
 }
 
 // contextualFirst marks the first letters of the names contextualName

@@ -224,6 +224,23 @@ func (l *fastTokens) next() bool {
 			i += w
 			continue
 		}
+		// The commonest punctuators, "." and "=", when the next byte does
+		// not make them longer (".5", "...", "==", "=>"): what punctuator
+		// reads, without the call.
+		if c == '.' || c == '=' {
+			var c1 byte
+			if i+1 < len(src) {
+				c1 = src[i+1]
+			}
+			switch {
+			case c == '.' && c1 != '.' && !(c1 >= '0' && c1 <= '9'):
+				l.s = i
+				return l.emit(js_lexer.TDot, i+1)
+			case c == '=' && c1 != '=' && c1 != '>':
+				l.s = i
+				return l.emit(js_lexer.TEquals, i+1)
+			}
+		}
 		switch {
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			l.pos = l.skipToLineEnd(i + 2)

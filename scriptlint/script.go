@@ -71,7 +71,7 @@ func scriptRefused(p *analysis.Package) bool {
 // when the code could not be read, so that nothing is concluded about
 // which permissions it uses.
 func (sp *scriptPass) analyse() {
-	nest := esb.ScanNesting(sp.src, esb.MaxNesting)
+	nest := esb.GuardNesting(sp.src, esb.MaxNesting)
 	if nest.Exceeded {
 		sp.report(RuleTooDeep, nest.Offset,
 			"the code is nested more than %d levels deep here (brackets, operator chains, arrows, conditionals, statements inside statements): split it into named steps", esb.MaxNesting)

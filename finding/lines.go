@@ -128,8 +128,17 @@ func charStarts(b []byte) int {
 	return n
 }
 
-// isASCII reports a text of ASCII bytes only, eight at a time.
+// isASCII reports a text of ASCII bytes only, thirty-two and then eight
+// at a time.
 func isASCII(b []byte) bool {
+	for len(b) >= 32 {
+		w := binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
+			binary.LittleEndian.Uint64(b[16:]) | binary.LittleEndian.Uint64(b[24:])
+		if w&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[32:]
+	}
 	for len(b) >= 8 {
 		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
 			return false

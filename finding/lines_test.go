@@ -2,6 +2,7 @@ package finding
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -61,4 +62,48 @@ func TestPositionOnLongLinesUsesTheTable(t *testing.T) {
 	if lines.runeBlocks == nil {
 		t.Fatal("a line this long should be counted with the table of characters per block")
 	}
+}
+
+// lineStartsOneByOne is lineStarts as a plain loop over every byte: the
+// reference its vectorised search is held to.
+func lineStartsOneByOne(src []byte) []int {
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+func TestLineStartsAgreeWithOneByOne(t *testing.T) {
+	for _, src := range []string{
+		"", "\n", "a\nb", "\n\n\n\n\n\n\n\n\n\n", "\v\n\v\n\v\n\v\n\v\n\v\n\v\n",
+		"\n\x0b\x0b\x0b\x0b\x0b\x0b\x0b\x0b",
+		strings.Repeat("abc\n\x0bdefgh\n", 100), strings.Repeat("é\n", 300), "x\r\ny\rz\n",
+	} {
+		if got, want := lineStarts([]byte(src)), lineStartsOneByOne([]byte(src)); !slices.Equal(got, want) {
+			t.Errorf("lineStarts(%q) = %v, one by one %v", src, got, want)
+		}
+	}
+}
+
+// FuzzLineStartsAgreeWithOneByOne holds lineStarts and isASCII (which
+// reads words of 32 and 8 bytes) to the plain loops.
+func FuzzLineStartsAgreeWithOneByOne(f *testing.F) {
+	f.Add([]byte("\n\x0b\x0b\x0b\x0b\x0b\x0b\x0b\x0ba\nb\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if got, want := lineStarts(src), lineStartsOneByOne(src); !slices.Equal(got, want) {
+			t.Errorf("lineStarts(%q) = %v, one by one %v", src, got, want)
+		}
+		if got, want := isASCII(src), utf8.ValidString(string(src)) && strings.IndexFunc(string(src), func(r rune) bool { return r >= 0x80 }) < 0; got != want {
+			t.Errorf("isASCII(%q) = %v, want %v", src, got, want)
+		}
+	})
 }

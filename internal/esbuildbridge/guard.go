@@ -27,9 +27,20 @@ func GuardNesting(src string, limit int) Nesting {
 // it counts); ok is false when it could not vouch for src.
 func quickNesting(src string, limit int) (n Nesting, ok bool) {
 	lx := &fastTokens{src: src}
-	q := quickBound{limit: limit, stack: make([]quickFrame, 1, 64)}
+	q := quickBound{limit: limit, stack: make([]quickFrame, 1, 64), trace: quickTrace}
 	q.cur = &q.stack[0]
 	for lx.next() {
+		// The commonest token, a name that is not await, yield, of or
+		// from, with no line break before it or boundary pending: it
+		// only ends an operand (token does the same in more steps).
+		if lx.tok == js_lexer.TIdentifier && !lx.nl && !q.pendingSemi && !q.pendingBrc &&
+			lx.ident != "" && !contextualFirst[lx.ident[0]] {
+			q.prev, q.prevName, q.exprEnd, q.afterDot = js_lexer.TIdentifier, otherName, yes, false
+			if q.trace != nil {
+				q.trace(tokenRecord{lx.tok, lx.s, lx.e, lx.nl})
+			}
+			continue
+		}
 		if !q.token(lx) {
 			return Nesting{}, false
 		}
@@ -38,6 +49,9 @@ func quickNesting(src string, limit int) (n Nesting, ok bool) {
 	// too, having read the same tokens and comments.
 	return Nesting{Depth: q.max, Offset: q.maxOffset, Comments: lx.comments}, true
 }
+
+// quickTrace, when set (tests), receives every token quickNesting reads.
+var quickTrace func(tokenRecord)
 
 // quickBound is quickNesting's state between tokens.
 type quickBound struct {

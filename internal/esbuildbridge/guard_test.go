@@ -31,25 +31,16 @@ func quickReadsTheScansTokens(t *testing.T, src string) (vouched bool) {
 	var scanned, quick []tokenRecord
 	s := scanner{limit: 1 << 30, trace: func(r tokenRecord) { scanned = append(scanned, r) }}
 	s.run(src)
-	lx := &fastTokens{src: src}
-	q := quickBound{limit: 1 << 30, stack: make([]quickFrame, 1), trace: func(r tokenRecord) { quick = append(quick, r) }}
-	q.cur = &q.stack[0]
-	vouched = true
-	for lx.next() {
-		if !q.token(lx) {
-			vouched = false
-			break
-		}
-	}
-	if !vouched {
-		// The token it gave up at is not traced.
-	}
+	quickTrace = func(r tokenRecord) { quick = append(quick, r) }
+	defer func() { quickTrace = nil }()
+	n, vouched := quickNesting(src, 1<<30)
+	// When it gives up, the token it gave up at is not traced.
 	if len(quick) > len(scanned) || !slices.Equal(quick, scanned[:len(quick)]) {
 		t.Errorf("%.80q: the quick count read other tokens than the scan", src)
 	}
-	if vouched && (len(quick) != len(scanned) || q.max < s.result.Depth) {
+	if vouched && (len(quick) != len(scanned) || n.Depth < s.result.Depth) {
 		t.Errorf("%.80q: the quick count vouched with %d tokens, bound %d; the scan read %d tokens, depth %d",
-			src, len(quick), q.max, len(scanned), s.result.Depth)
+			src, len(quick), n.Depth, len(scanned), s.result.Depth)
 	}
 	return vouched
 }

@@ -30,16 +30,36 @@ func quickNesting(src string, limit int) (n Nesting, ok bool) {
 	q := quickBound{limit: limit, stack: make([]quickFrame, 1, 64), trace: quickTrace}
 	q.cur = &q.stack[0]
 	for lx.next() {
-		// The commonest token, a name that is not await, yield, of or
-		// from, with no line break before it or boundary pending: it
-		// only ends an operand (token does the same in more steps).
-		if lx.tok == js_lexer.TIdentifier && !lx.nl && !q.pendingSemi && !q.pendingBrc &&
-			lx.ident != "" && !contextualFirst[lx.ident[0]] {
-			q.prev, q.prevName, q.exprEnd, q.afterDot = js_lexer.TIdentifier, otherName, yes, false
-			if q.trace != nil {
-				q.trace(tokenRecord{lx.tok, lx.s, lx.e, lx.nl})
+		// The commonest tokens, with no boundary pending, as token
+		// counts them in more steps: a name that is not await, yield, of
+		// or from, with no line break before it, only ends an operand; a
+		// dot adds a member read; a comma starts a sibling.
+		if !q.pendingSemi && !q.pendingBrc {
+			switch t := lx.tok; {
+			case t == js_lexer.TIdentifier && !lx.nl && lx.ident != "" && !contextualFirst[lx.ident[0]]:
+				q.prev, q.prevName, q.exprEnd, q.afterDot = t, otherName, yes, false
+				if q.trace != nil {
+					q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
+				}
+				continue
+			case t == js_lexer.TDot:
+				q.prev, q.prevName, q.exprEnd, q.afterDot = t, otherName, no, true
+				if q.trace != nil {
+					q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
+				}
+				q.cur.half += 2
+				if !q.note(lx.s) {
+					return Nesting{}, false
+				}
+				continue
+			case t == js_lexer.TComma:
+				q.prev, q.prevName, q.exprEnd, q.afterDot = t, otherName, no, false
+				if q.trace != nil {
+					q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
+				}
+				q.cur.half = 0
+				continue
 			}
-			continue
 		}
 		if !q.token(lx) {
 			return Nesting{}, false

@@ -33,7 +33,8 @@ func quickNesting(src string, limit int) (n Nesting, ok bool) {
 		// The commonest tokens, with no boundary pending, as token
 		// counts them in more steps: a name that is not await, yield, of
 		// or from, with no line break before it, only ends an operand; a
-		// dot adds a member read; a comma starts a sibling.
+		// dot adds a member read; a comma starts a sibling; a ")" closes
+		// a group.
 		if !q.pendingSemi && !q.pendingBrc {
 			switch t := lx.tok; {
 			case t == js_lexer.TIdentifier && !lx.nl && lx.ident != "" && !contextualFirst[lx.ident[0]]:
@@ -58,6 +59,20 @@ func quickNesting(src string, limit int) (n Nesting, ok bool) {
 					q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
 				}
 				q.cur.half = 0
+				continue
+			case t == js_lexer.TCloseParen && q.cur.kind == quickParen:
+				// The end of a group, call or parameter list: one more
+				// token in the enclosing bracket.
+				q.prev, q.prevName, q.exprEnd, q.afterDot = t, otherName, yes, false
+				if q.trace != nil {
+					q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
+				}
+				q.stack = q.stack[:len(q.stack)-1]
+				q.cur = &q.stack[len(q.stack)-1]
+				q.cur.half += 2
+				if !q.note(lx.s) {
+					return Nesting{}, false
+				}
 				continue
 			}
 		}

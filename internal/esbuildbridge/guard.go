@@ -266,12 +266,13 @@ func (q *quickBound) token(lx *fastTokens) bool {
 }
 
 // quickFrame is one open bracket as quickNesting counts it: the tokens
-// read in it since the last point where ScanNesting surely starts a new
-// sibling, two half units each (three for "+", which the scan may count
-// one and a half times), a closed bracket as one token, and its count
-// starting one above its parent's. ScanNesting adds at most that much at
-// each token and starts siblings at least as often, so the count bounds
-// its estimate at every token.
+// read in it that can deepen ScanNesting's estimate (all but names,
+// literals, commas and semicolons) since the last point where the scan
+// surely starts a new sibling, two half units each (three for "+", which
+// the scan may count one and a half times), a closed bracket as one
+// token, and its count starting one above its parent's. At every token
+// the scan adds at most that much, and it starts a sibling wherever the
+// count does, so the count bounds its estimate throughout.
 //
 // The count needs the tokens the scan reads, so it decides what a "/"
 // starts (a regular expression or a division) exactly as the scan does,

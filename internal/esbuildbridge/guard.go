@@ -266,8 +266,8 @@ func (q *quickBound) token(lx *fastTokens) bool {
 }
 
 // quickFrame is one open bracket as quickNesting counts it: the tokens
-// read in it that can deepen ScanNesting's estimate (all but names,
-// literals, commas and semicolons) since the last point where the scan
+// read in it that can deepen ScanNesting's estimate (all but plain
+// names, string and number literals, commas and semicolons) since the last point where the scan
 // surely starts a new sibling, two half units each (three for "+", which
 // the scan may count one and a half times), a closed bracket as one
 // token, and its count starting one above its parent's. At every token

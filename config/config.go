@@ -26,6 +26,8 @@ import (
 
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/regularfile"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/internal/suggest"
@@ -94,9 +96,9 @@ type Limit struct {
 // Load reads the config at path; display names it in findings. An
 // unreadable file is an error in plain words.
 func Load(path, display string) (*File, error) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s", plainerr.Describe(err))
+		return nil, fmt.Errorf("the config %s %s", safetext.Clean(display), plainerr.Reason(err))
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxSize+1))

@@ -153,7 +153,7 @@ func runLint(opts *lintOptions, std streams) error {
 		// does not go to the terminal, say it once here.
 		for _, r := range run.Results {
 			if r.Err != nil {
-				fmt.Fprintf(std.ErrOut, "remixlet: could not check %s\n", safetext.Clean(r.Err.Error()))
+				fmt.Fprintf(std.ErrOut, "remixlet: %s: could not check: %s\n", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))
 			}
 		}
 	}

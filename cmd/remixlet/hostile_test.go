@@ -1,0 +1,43 @@
+package main
+
+import (
+	"testing"
+)
+
+// TestHostileInput: paths that are missing or of the wrong kind get one
+// plain sentence on standard error, naming the path once and the command
+// that is running, and exit status 2.
+func TestHostileInput(t *testing.T) {
+	repo(t, map[string]string{
+		"r/manifest.json": cleanManifest,
+		"afile":           "not a folder\n",
+		"adir/.keep":      "",
+	})
+	for _, tc := range []struct {
+		name string
+		args []string
+		err  string
+	}{
+		{"digest a file", []string{"digest", "afile"}, "remixlet: afile is not a folder: give the folder of a stored remixlet (manifest.json, script.js, style.css, rules.json)\n"},
+		{"diff a file", []string{"diff", "afile"}, "remixlet: afile is not a folder: give the folder of a stored remixlet (manifest.json, script.js, style.css, rules.json)\n"},
+		{"netrules a file", []string{"netrules", "afile"}, "remixlet: afile is not a folder: give the folder of a stored remixlet (manifest.json, script.js, style.css, rules.json)\n"},
+		{"build a file", []string{"build", "afile", "out"}, "remixlet: afile: not a folder: build takes a source folder (manifest.json, src/main.ts, style.css)\n"},
+		{"baseline a missing folder", []string{"baseline", "nope"}, "remixlet: nope: could not check: nope does not exist; no baseline was written\n"},
+		{"lint json, a missing folder", []string{"lint", "--format", "json", "nope"}, "remixlet: nope: could not check: nope does not exist\n"},
+		{"lint, a missing config", []string{"lint", "--config", "nope.json", "r"}, "remixlet: the config nope.json does not exist\n"},
+		{"lint, a config that is a folder", []string{"lint", "--config", "adir", "r"}, "remixlet: the config adir is a folder, not a file\n"},
+		{"css, a folder", []string{"css", "adir"}, "remixlet: adir is a folder, not a file\n"},
+		{"css, a manifest that is a folder", []string{"css", "afile", "--manifest", "adir"}, "remixlet: the manifest adir is a folder, not a file\n"},
+		{"approve without --id", []string{"approve", "r"}, "remixlet: approve needs --id ID: the id the remixlet is stored under (new or running), e.g. --id hide-promoted\n"},
+		{"activate without --approval", []string{"activate", "r"}, "remixlet: activate needs --approval TOKEN: the token remixlet approve printed\n"},
+		{"list, a store that is a file", []string{"list", "--store", "afile"}, "remixlet: the store afile is not a folder (it, or a folder on its path, is a file): give --store the folder the versions are kept in, or a new one\n"},
+		{"history, a store below a file", []string{"history", "x", "--store", "afile/store"}, "remixlet: the store afile/store is not a folder (it, or a folder on its path, is a file): give --store the folder the versions are kept in, or a new one\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := run(t, tc.args...)
+			if code != 2 || errOut != tc.err {
+				t.Errorf("exit %d (want 2)\nstderr: %q\nwant:   %q", code, errOut, tc.err)
+			}
+		})
+	}
+}

@@ -31,6 +31,9 @@ func TestHostileInput(t *testing.T) {
 		{"approve without --id", []string{"approve", "r"}, "remixlet: approve needs --id ID: the id the remixlet is stored under (new or running), e.g. --id hide-promoted\n"},
 		{"activate without --approval", []string{"activate", "r"}, "remixlet: activate needs --approval TOKEN: the token remixlet approve printed\n"},
 		{"list, a store that is a file", []string{"list", "--store", "afile"}, "remixlet: the store afile is not a folder (it, or a folder on its path, is a file): give --store the folder the versions are kept in, or a new one\n"},
+		{"a number flag given a word", []string{"lint", "r", "--max-warnings", "abc"}, "remixlet: --max-warnings takes a whole number, not \"abc\"\nrun 'remixlet lint --help' for usage\n"},
+		{"a yes/no flag given a word", []string{"approve", "r", "--id", "x", "--yes=maybe"}, "remixlet: --yes takes no value (or true or false), not \"maybe\"\nrun 'remixlet approve --help' for usage\n"},
+		{"two formats to one file", []string{"lint", "r", "--format", "json=out", "--format", "sarif=./out"}, "remixlet: --format json and --format sarif both write to ./out: give each its own file\n"},
 		{"history, a store below a file", []string{"history", "x", "--store", "afile/store"}, "remixlet: the store afile/store is not a folder (it, or a folder on its path, is a file): give --store the folder the versions are kept in, or a new one\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

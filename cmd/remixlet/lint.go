@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -87,6 +88,7 @@ type output struct {
 func parseFormats(specs []string) ([]output, error) {
 	var outs []output
 	toStdout := 0
+	files := map[string]string{} // cleaned file name → the format written there
 	for _, spec := range specs {
 		format, file, _ := strings.Cut(spec, "=")
 		if !report.ValidFormat(format) {
@@ -94,6 +96,11 @@ func parseFormats(specs []string) ([]output, error) {
 		}
 		if file == "" {
 			toStdout++
+		} else if other, ok := files[filepath.Clean(file)]; ok {
+			// The second would overwrite the first without a word.
+			return nil, fmt.Errorf("--format %s and --format %s both write to %s: give each its own file", other, format, safetext.Clean(file))
+		} else {
+			files[filepath.Clean(file)] = format
 		}
 		outs = append(outs, output{format, file})
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -40,6 +42,38 @@ func TestHostileInput(t *testing.T) {
 			code, _, errOut := run(t, tc.args...)
 			if code != 2 || errOut != tc.err {
 				t.Errorf("exit %d (want 2)\nstderr: %q\nwant:   %q", code, errOut, tc.err)
+			}
+		})
+	}
+}
+
+// TestHostileSourceFolder: a source folder whose entries are not files, or
+// that holds nothing to build, is refused (exit status 1) with the file
+// named as it is in the folder, and nothing is written.
+func TestHostileSourceFolder(t *testing.T) {
+	repo(t, map[string]string{
+		"tsconfig/manifest.json":   cleanManifest,
+		"tsconfig/src/main.ts":     "rmx.log(1);\n",
+		"tsconfig/tsconfig.json":   "{\"compilerOptions\": \n",
+		"folders/manifest.json":    cleanManifest,
+		"folders/src/main.ts/a.ts": "rmx.log(1);\n",
+		"folders/style.css/a.css":  "a { color: red }\n",
+		"notes/notes.txt":          "ideas\n",
+	})
+	for _, tc := range []struct {
+		name, src, out string
+	}{
+		{"tsconfig that does not parse", "tsconfig", "tsconfig/tsconfig.json:2:1: error build/syntax: Unexpected end of file in JSON: fix this, then build again\n"},
+		{"entries that are folders", "folders", "folders/src/main.ts: error build/entry: src/main.ts is not a regular file: replace it with one\nfolders/style.css: error build/entry: style.css is not a regular file: replace it with one\n"},
+		{"nothing to build", "notes", "notes: error build/entry: nothing to build: there is no manifest.json, src/main.ts (or src/main.js), style.css or rules.json here; remixlet init DIR writes a source folder to start from\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := run(t, "build", tc.src, tc.src+"-out")
+			if code != 1 || !strings.HasPrefix(out, tc.out) || errOut != "remixlet: "+tc.src+" is refused: nothing was written to "+tc.src+"-out\n" {
+				t.Errorf("exit %d (want 1)\nstdout: %q\nwant prefix %q\nstderr: %q", code, out, tc.out, errOut)
+			}
+			if _, err := os.Stat(tc.src + "-out"); err == nil {
+				t.Errorf("%s-out was written", tc.src)
 			}
 		})
 	}

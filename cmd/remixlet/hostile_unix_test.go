@@ -56,3 +56,20 @@ func TestNamedPipeInput(t *testing.T) {
 		})
 	}
 }
+
+// TestNamedPipeEntry: a source folder whose src/main.ts is a named pipe is
+// refused; it was left out, and the remixlet built without its script.
+func TestNamedPipeEntry(t *testing.T) {
+	repo(t, map[string]string{
+		"src/manifest.json": cleanManifest,
+		"src/style.css":     "a { color: red }\n",
+		"src/src/.keep":     "",
+	})
+	if err := syscall.Mkfifo("src/src/main.ts", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "build", "src", "out")
+	if code != 1 || !strings.HasPrefix(out, "src/src/main.ts: error build/entry: src/main.ts is not a regular file: replace it with one\n") || errOut != "remixlet: src is refused: nothing was written to out\n" {
+		t.Errorf("exit %d (want 1)\nstdout: %q\nstderr: %q", code, out, errOut)
+	}
+}

@@ -62,10 +62,10 @@ Exit status: 0 nothing refused, 1 a load or rule is refused, 2 could not run.`,
 			return runCSS(opts, std)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Manifest, "manifest", "", "the remixlet's manifest.json, for the hosts it may load from")
+	cmd.Flags().StringVar(&opts.Manifest, "manifest", "", "the remixlet's manifest `FILE` (manifest.json), for the hosts it may load from")
 	cmd.Flags().BoolVar(&opts.Script, "script", false, "check CSS a script writes: no load at all, no url(")
 	cmd.Flags().StringVar(&opts.Sanitize, "sanitize", "", "write the stylesheet without its offending parts to `OUT`")
-	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output format: text or json")
+	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output `format`: text or json")
 	return cmd
 }
 

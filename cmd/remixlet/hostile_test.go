@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -74,6 +75,36 @@ func TestHostileSourceFolder(t *testing.T) {
 			}
 			if _, err := os.Stat(tc.src + "-out"); err == nil {
 				t.Errorf("%s-out was written", tc.src)
+			}
+		})
+	}
+}
+
+// TestExportDestination: an OUT export cannot use is named in plain words
+// (no "not a directory", "no such file or directory"), with exit status 2.
+func TestExportDestination(t *testing.T) {
+	src, err := filepath.Abs(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := repo(t, map[string]string{"afile": "x\n", "full/a": "x\n"})
+	st := filepath.Join(root, "store")
+	token := approve(t, src, "--id", "hide", "--chat-site=https://news.example.com/", "--store", st)
+	if code, out, errOut := run(t, "activate", src, "--approval", token, "--store", st); code != 0 {
+		t.Fatalf("activate: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, tc := range []struct {
+		name, out, err string
+	}{
+		{"a file", "afile", "remixlet: afile is a file, not a folder: export into a new folder\n"},
+		{"below a file", "afile/x", "remixlet: cannot create the folder afile/x: a part of the path is a file, not a folder\n"},
+		{"below a missing folder", "gone/x", "remixlet: cannot create the folder gone/x: gone does not exist; create it first, or export elsewhere\n"},
+		{"a folder with files", "full", "remixlet: full is not empty: export into a new folder\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := run(t, "export", "hide", "1", tc.out, "--store", st)
+			if code != 2 || errOut != tc.err {
+				t.Errorf("exit %d (want 2)\nstderr: %q\nwant:   %q", code, errOut, tc.err)
 			}
 		})
 	}

@@ -37,6 +37,7 @@ func TestHostileInput(t *testing.T) {
 		{"a number flag given a word", []string{"lint", "r", "--max-warnings", "abc"}, "remixlet: --max-warnings takes a whole number, not \"abc\"\nrun 'remixlet lint --help' for usage\n"},
 		{"a yes/no flag given a word", []string{"approve", "r", "--id", "x", "--yes=maybe"}, "remixlet: --yes takes no value (or true or false), not \"maybe\"\nrun 'remixlet approve --help' for usage\n"},
 		{"two formats to one file", []string{"lint", "r", "--format", "json=out", "--format", "sarif=./out"}, "remixlet: --format json and --format sarif both write to ./out: give each its own file\n"},
+		{"init below a file", []string{"init", "afile/x"}, "remixlet: cannot write afile/x: a part of the path is a file, not a folder\n"},
 		{"history, a store below a file", []string{"history", "x", "--store", "afile/store"}, "remixlet: the store afile/store is not a folder (it, or a folder on its path, is a file): give --store the folder the versions are kept in, or a new one\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -107,5 +108,19 @@ func TestExportDestination(t *testing.T) {
 				t.Errorf("exit %d (want 2)\nstderr: %q\nwant:   %q", code, errOut, tc.err)
 			}
 		})
+	}
+}
+
+// TestBuildOutBelowAFile: an OUT build cannot write is named in plain
+// words, after the findings, with exit status 2.
+func TestBuildOutBelowAFile(t *testing.T) {
+	repo(t, map[string]string{
+		"afile":             "x\n",
+		"src/manifest.json": cleanManifest,
+		"src/style.css":     "a { color: red }\n",
+	})
+	code, _, errOut := run(t, "build", "src", "afile/out")
+	if want := "remixlet: cannot write afile/out: a part of the path is a file, not a folder\n"; code != 2 || errOut != want {
+		t.Errorf("exit %d (want 2)\nstderr: %q\nwant:   %q", code, errOut, want)
 	}
 }

@@ -133,11 +133,15 @@ func Parse(src []byte, display string) *File {
 	handled := map[string]bool{} // JSON pointers reported as widening
 	f.checkWidening(root, report, handled)
 	for _, v := range compiled().Validate(root) {
-		ptr := "/" + strings.Join(v.Path, "/")
+		var parent string // the JSON pointer of the value concerned: "" for the top level
+		for _, token := range v.Path {
+			parent += "/" + token
+		}
+		ptr := parent
 		if v.Key != "" {
 			ptr += "/" + v.Key
 		}
-		if handled[ptr] || handled["/"+strings.Join(v.Path, "/")] {
+		if handled[ptr] || handled[parent] {
 			continue
 		}
 		switch {

@@ -124,3 +124,25 @@ func TestBuildOutBelowAFile(t *testing.T) {
 		t.Errorf("exit %d (want 2)\nstderr: %q\nwant:   %q", code, errOut, want)
 	}
 }
+
+// TestWideningKeyReportedOnce: a top-level key that would widen the checks
+// is one config/widens error, as docs/ci.md shows, not that and an unknown
+// key besides.
+func TestWideningKeyReportedOnce(t *testing.T) {
+	repo(t, map[string]string{
+		"remixlet.config.json": "{\n  \"ignorePatterns\": [\"legacy/**\"],\n  \"policy\": {\"allowedHosts\": [\"evil.example\"]}\n}\n",
+		"r/manifest.json":      cleanManifest,
+	})
+	code, out, _ := run(t, "lint", "r")
+	for _, want := range []string{
+		"remixlet.config.json:2:3: error config/widens: \"ignorePatterns\": a config cannot exclude files from the checks",
+		"remixlet.config.json:3:14: error config/widens: \"allowedHosts\": a config cannot allow hosts the checks refuse",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lint lacks %q\n%s", want, out)
+		}
+	}
+	if code != 1 || strings.Contains(out, "config/invalid") {
+		t.Errorf("exit %d (want 1), or a widening key reported twice:\n%s", code, out)
+	}
+}

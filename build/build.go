@@ -26,6 +26,19 @@ type Options struct {
 	// Minify shortens the output (whitespace, names, syntax). Off by
 	// default: the person reads what runs.
 	Minify bool
+	// Policy, when set, is a config's policy: enforced on the checked
+	// stored form, before findings are pointed at the source, and its
+	// inline suppressions read from the source files after.
+	Policy Policy
+}
+
+// Policy is what a config adds to the checks (config.Policy).
+type Policy interface {
+	// Enforce raises severities and adds findings; it never removes one.
+	Enforce(*analysis.Result)
+	// Suppress applies inline suppressions of warnings and returns how
+	// many it silenced.
+	Suppress(*analysis.Result) int
 }
 
 // Banner is how the build's output begins: it tells a reader where the
@@ -49,6 +62,9 @@ type Result struct {
 	// Findings are the build's own and the lint's, pointed at the source
 	// files (the built position is in the message).
 	Findings []finding.Finding
+	// Suppressed counts the warnings the policy's inline suppressions
+	// silenced.
+	Suppressed int
 	// Digest is the h1: digest of Files when nothing refuses, else "".
 	Digest string
 	// Sources are the files the build read, by path in the source folder,
@@ -161,8 +177,14 @@ func (b *Builder) Build() *Result {
 		res.Err = checked.Err
 		return res
 	}
+	if b.opts.Policy != nil {
+		b.opts.Policy.Enforce(checked)
+	}
 	for _, f := range checked.Findings {
 		res.Findings = append(res.Findings, b.toSource(f, out))
+	}
+	if b.opts.Policy != nil {
+		b.suppress(res)
 	}
 	if !finding.HasErrors(res.Findings) {
 		sum, err := digest.Package(pkg)
@@ -173,6 +195,18 @@ func (b *Builder) Build() *Result {
 		res.Digest = sum
 	}
 	return res
+}
+
+// suppress applies the policy's inline suppressions, which are comments in
+// the source files (the bundle keeps no comments).
+func (b *Builder) suppress(res *Result) {
+	var sources []analysis.File
+	for name, data := range b.src.sources() {
+		sources = append(sources, analysis.File{Name: name, Data: data})
+	}
+	r := &analysis.Result{Package: &analysis.Package{Dir: b.dir, Files: sources}, Findings: res.Findings}
+	res.Suppressed = b.opts.Policy.Suppress(r)
+	res.Findings = r.Findings
 }
 
 // readFolder finds the entry points by the convention and reads the files

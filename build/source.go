@@ -21,6 +21,14 @@ const (
 	TsconfigFile  = "tsconfig.json"
 )
 
+// IsSourceFolder reports whether dir, a folder with a manifest.json, is a
+// source folder for the build rather than a stored remixlet: it has a src
+// folder (the stored form is flat, and the script's entry lives in src).
+func IsSourceFolder(dir string) bool {
+	info, err := os.Lstat(filepath.Join(dir, "src"))
+	return err == nil && info.IsDir()
+}
+
 // maxSourceSize caps each source file the build reads: far above anything
 // that fits the stored form's caps after bundling, it keeps a stray huge
 // file from being read into memory.

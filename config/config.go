@@ -2,7 +2,8 @@
 // repository of remixlets, and applies what it says: rules raised from
 // warning to error, a policy (permissions and hosts never allowed, a
 // maximum reach, a description required), a warning limit; and inline
-// suppressions of warnings in script.js and style.css.
+// suppressions of warnings in script.js and style.css (or a source
+// folder's modules and stylesheets).
 //
 // A config can only tighten (the ceiling principle: policy narrows, never
 // widens). An entry that would lower an error or turn a check off is

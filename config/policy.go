@@ -41,12 +41,22 @@ func (p Policy) Severity(r *finding.Rule) finding.Severity {
 	return r.Severity
 }
 
-// Apply raises the severities the configs raise, then adds the policy's
-// findings, then applies the inline suppressions of script.js and
-// style.css. It returns how many warnings the suppressions silenced.
+// Apply enforces the policy (Enforce), then applies the inline
+// suppressions (Suppress). It returns how many warnings the suppressions
+// silenced.
 func (p Policy) Apply(res *analysis.Result) int {
+	p.Enforce(res)
+	return p.Suppress(res)
+}
+
+// Enforce raises the severities the configs raise and adds the policy's
+// findings. It reads the stored form as the analyzers saw it: the build
+// enforces a policy on the files it built, before it points findings at
+// the source (where the script's comments no longer are, so Suppress runs
+// after that).
+func (p Policy) Enforce(res *analysis.Result) {
 	if res.Package == nil {
-		return 0
+		return
 	}
 	for i, f := range res.Findings {
 		if f.Severity != finding.Warning {
@@ -58,9 +68,7 @@ func (p Policy) Apply(res *analysis.Result) int {
 		}
 	}
 	res.Findings = append(res.Findings, p.check(res)...)
-	n := p.suppress(res)
 	finding.Sort(res.Findings)
-	return n
 }
 
 // check returns the policy's findings for a remixlet whose manifest could

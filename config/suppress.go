@@ -1,11 +1,11 @@
 package config
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
-	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/suggest"
 )
@@ -26,13 +26,17 @@ var (
 	cssDirective = regexp.MustCompile(`^[ \t]*/\*[ \t]*` + Directive + `\b(.*?)\*/[ \t]*$`)
 )
 
-// suppressible are the files whose comments can carry a suppression.
-var suppressible = []struct {
-	file string
-	re   *regexp.Regexp
-}{
-	{"script.js", jsDirective},
-	{cssguard.FileName, cssDirective},
+// directiveFor returns how a suppression is written in a file: in a
+// script (script.js, or a source folder's modules) or in a stylesheet;
+// nil for other files.
+func directiveFor(name string) *regexp.Regexp {
+	switch path.Ext(name) {
+	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx":
+		return jsDirective
+	case ".css":
+		return cssDirective
+	}
+	return nil
 }
 
 type directive struct {
@@ -42,10 +46,14 @@ type directive struct {
 	used  []bool
 }
 
-// suppress removes the warnings that a valid suppression names on its next
+// Suppress removes the warnings that a valid suppression names on its next
 // line and reports every suppression that is malformed, aimed at an error,
-// or silences nothing. It returns how many warnings it removed.
-func (p Policy) suppress(res *analysis.Result) int {
+// or silences nothing. It reads the files the findings point at: the stored
+// form's, or a source folder's. It returns how many warnings it removed.
+func (p Policy) Suppress(res *analysis.Result) int {
+	if res.Package == nil {
+		return 0
+	}
 	var dirs []*directive
 	var out []finding.Finding
 	report := func(rule *finding.Rule, file string, pos finding.Position, format string, args ...any) {
@@ -53,16 +61,16 @@ func (p Policy) suppress(res *analysis.Result) int {
 		f.Severity = p.Severity(rule)
 		out = append(out, f)
 	}
-	for _, s := range suppressible {
-		src, ok := res.Package.File(s.file)
-		if !ok || !strings.Contains(string(src), Directive) {
+	for _, file := range res.Package.Files {
+		re, src := directiveFor(file.Name), file.Data
+		if re == nil || !strings.Contains(string(src), Directive) {
 			continue
 		}
 		lines := finding.NewLines(src)
 		last := lines.Position(len(src)).Line
 		for n := 1; n <= last; n++ {
 			text := lines.Text(n)
-			m := s.re.FindStringSubmatch(text)
+			m := re.FindStringSubmatch(text)
 			if m == nil {
 				continue
 			}
@@ -77,21 +85,21 @@ func (p Policy) suppress(res *analysis.Result) int {
 			}
 			switch {
 			case len(ids) == 0:
-				report(RuleBadSuppression, s.file, pos, "the suppression names no rule: write %s RULE -- reason", Directive)
+				report(RuleBadSuppression, file.Name, pos, "the suppression names no rule: write %s RULE -- reason", Directive)
 				continue
 			case !hasReason || strings.TrimSpace(reason) == "":
-				report(RuleBadSuppression, s.file, pos, "the suppression of %s gives no reason: add \" -- \" and say why the warning is fine here", strings.Join(ids, ", "))
+				report(RuleBadSuppression, file.Name, pos, "the suppression of %s gives no reason: add \" -- \" and say why the warning is fine here", strings.Join(ids, ", "))
 				continue
 			}
-			d := &directive{file: s.file, pos: pos}
+			d := &directive{file: file.Name, pos: pos}
 			for _, id := range ids {
 				rule, ok := finding.Lookup(id)
 				if !ok {
-					report(RuleUnknownRule, s.file, pos, "there is no rule %q to suppress%s: run 'remixlet explain' for the list", id, suggest.Hint(id, ruleIDs()))
+					report(RuleUnknownRule, file.Name, pos, "there is no rule %q to suppress%s: run 'remixlet explain' for the list", id, suggest.Hint(id, ruleIDs()))
 					continue
 				}
-				if p.Severity(rule) == finding.Error && !warnsOn(res.Findings, s.file, n+1, id) {
-					report(RuleSuppressedError, s.file, pos, "%s is an error, and errors cannot be suppressed: remove the comment and fix what the rule reports", id)
+				if p.Severity(rule) == finding.Error && !warnsOn(res.Findings, file.Name, n+1, id) {
+					report(RuleSuppressedError, file.Name, pos, "%s is an error, and errors cannot be suppressed: remove the comment and fix what the rule reports", id)
 					continue
 				}
 				d.rules = append(d.rules, id)
@@ -136,6 +144,7 @@ func (p Policy) suppress(res *analysis.Result) int {
 		}
 	}
 	res.Findings = append(res.Findings, out...)
+	finding.Sort(res.Findings)
 	return removed
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
+	"github.com/remixlet/remixlet/build"
 	"github.com/remixlet/remixlet/config"
 	"github.com/remixlet/remixlet/discover"
 	"github.com/remixlet/remixlet/finding"
@@ -92,38 +93,19 @@ func Lint(opts Options) (*Run, error) {
 		return nil, fmt.Errorf("%w: none of the %s given lies in a remixlet folder (a folder with a manifest.json)", ErrNothing, plural(len(opts.Paths), "file"))
 	}
 
-	loaded := map[string]*config.File{}
-	load := func(path string) (*config.File, error) {
-		if f, ok := loaded[path]; ok {
-			return f, nil
-		}
-		f, err := config.Load(path, discover.Display(path, wd))
-		if err != nil {
-			return nil, err
-		}
-		loaded[path] = f
-		run.Configs = append(run.Configs, f)
-		return f, nil
+	configs, err := NewConfigs(wd, opts.Config)
+	if err != nil {
+		return nil, err
 	}
-	var extra *config.File
-	if opts.Config != "" {
-		p := opts.Config
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(wd, p)
-		}
-		var err error
-		if extra, err = load(filepath.Clean(p)); err != nil {
-			return nil, err
-		}
-	}
-
-	var dirs []string
+	// Stored remixlets are checked together (in parallel); source folders
+	// are built in memory, one by one, and checked as built.
+	var stored []string
 	for _, e := range entries {
-		if e.Err == nil {
-			dirs = append(dirs, e.Abs)
+		if e.Err == nil && !build.IsSourceFolder(e.Abs) {
+			stored = append(stored, e.Abs)
 		}
 	}
-	checked := analysis.RunAll(dirs, lint.Analyzers)
+	checked := analysis.RunAll(stored, lint.Analyzers)
 	next := 0
 	policies := map[*analysis.Result]config.Policy{}
 	for _, e := range entries {
@@ -131,34 +113,28 @@ func Lint(opts Options) (*Run, error) {
 			run.Results = append(run.Results, &analysis.Result{Dir: e.Dir, Err: e.Err})
 			continue
 		}
-		r := checked[next]
-		next++
+		pol, err := configs.PolicyFor(e.Abs)
+		if err != nil {
+			return nil, err
+		}
+		var r *analysis.Result
+		if build.IsSourceFolder(e.Abs) {
+			var suppressed int
+			r, suppressed = buildInMemory(e.Abs, pol)
+			run.Suppressed += suppressed
+		} else {
+			r = checked[next]
+			next++
+			run.Suppressed += pol.Apply(r)
+		}
 		r.Dir = e.Dir
 		if r.Err != nil {
 			r.Err = errors.New(plainerr.Describe(r.Err))
 		}
-		var pol config.Policy
-		for _, p := range config.Find(discover.Up(e.Abs)) {
-			f, err := load(p)
-			if err != nil {
-				return nil, err
-			}
-			pol.Files = append(pol.Files, f)
-		}
-		if extra != nil {
-			pol.Files = append(pol.Files, extra)
-		}
-		usable := pol.Files[:0:0]
-		for _, f := range pol.Files {
-			if f.Usable {
-				usable = append(usable, f)
-			}
-		}
-		pol.Files = usable
 		policies[r] = pol
-		run.Suppressed += pol.Apply(r)
 		run.Results = append(run.Results, r)
 	}
+	run.Configs = configs.files
 
 	if opts.Baseline != "" {
 		b, err := baseline.Read(opts.Baseline)
@@ -239,3 +215,87 @@ func plural(n int, word string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
+
+// buildInMemory builds a source folder as remixlet build does, without
+// writing anything, and returns its findings pointed at the source files
+// and how many warnings were suppressed inline.
+func buildInMemory(dir string, pol config.Policy) (*analysis.Result, int) {
+	res, err := build.Build(dir, build.Options{Policy: pol})
+	if err != nil {
+		return &analysis.Result{Err: err}, 0
+	}
+	return res.Report(), res.Suppressed
+}
+
+// Configs loads the config files that govern folders, each file once.
+type Configs struct {
+	wd     string
+	extra  *config.File // --config, applied to every folder
+	loaded map[string]*config.File
+	files  []*config.File // every file loaded, in the order first needed
+}
+
+// NewConfigs prepares to find the configs of folders below wd; extra names
+// a config file that applies to every folder ("" for none). An empty wd
+// is the current folder.
+func NewConfigs(wd, extra string) (*Configs, error) {
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("the working folder %s", plainerr.Reason(err))
+		}
+	}
+	c := &Configs{wd: wd, loaded: map[string]*config.File{}}
+	if extra != "" {
+		p := extra
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(wd, p)
+		}
+		var err error
+		if c.extra, err = c.load(filepath.Clean(p)); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+func (c *Configs) load(path string) (*config.File, error) {
+	if f, ok := c.loaded[path]; ok {
+		return f, nil
+	}
+	f, err := config.Load(path, discover.Display(path, c.wd))
+	if err != nil {
+		return nil, err
+	}
+	c.loaded[path] = f
+	c.files = append(c.files, f)
+	return f, nil
+}
+
+// PolicyFor returns the policy of the folder abs: every usable config
+// found from it up to the repository root, and the extra one. A config
+// with errors of its own is reported (Files) and does not apply.
+func (c *Configs) PolicyFor(abs string) (config.Policy, error) {
+	var pol config.Policy
+	for _, p := range config.Find(discover.Up(abs)) {
+		f, err := c.load(p)
+		if err != nil {
+			return pol, err
+		}
+		pol.Files = append(pol.Files, f)
+	}
+	if c.extra != nil {
+		pol.Files = append(pol.Files, c.extra)
+	}
+	usable := pol.Files[:0:0]
+	for _, f := range pol.Files {
+		if f.Usable {
+			usable = append(usable, f)
+		}
+	}
+	pol.Files = usable
+	return pol, nil
+}
+
+// Files are the config files loaded so far, with their own findings.
+func (c *Configs) Files() []*config.File { return c.files }

@@ -1,8 +1,10 @@
 package workspace_test
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/remixlet/remixlet/internal/casetest"
 	"github.com/remixlet/remixlet/workspace"
 )
@@ -66,5 +68,61 @@ func TestBrokenConfigRefuses(t *testing.T) {
 	}
 	if len(run.Results) != 1 || run.Results[0].Err != nil || len(run.Results[0].Findings) != 0 {
 		t.Errorf("results %+v", run.Results)
+	}
+}
+
+// TestSourceFolder: a folder with a src folder is a source folder: it is
+// built in memory and checked as built, with findings on the source files;
+// the config's policy holds for what the build brings in (a load in an
+// @imported stylesheet, a raised rule in a module), and suppressions are
+// read from the modules, where the comments are.
+func TestSourceFolder(t *testing.T) {
+	root := t.TempDir()
+	casetest.WriteTree(t, root, map[string]string{
+		".git/HEAD": "",
+		"remixlet.config.json": `{"rules": {"js/value-selector": "error"},
+			"policy": {"deniedHosts": ["img.example.com"]}}`,
+		"r/manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*", "https://img.example.com/*"]}`,
+		"r/src/main.ts":   "import { paint } from \"./paint\";\nawait paint();\n",
+		"r/src/paint.ts": "export async function paint(): Promise<void> {\n" +
+			"  const box = await dom.query(\"#box\");\n" +
+			"  // remixlet-ignore-next-line js/dynamic-html -- the text is our own\n" +
+			"  box.innerHTML = String(Date.now());\n" +
+			"  box.innerHTML = String(Math.random());\n" +
+			"  await dom.query('input[value=\"a\"]');\n" +
+			"}\n",
+		"r/style.css":          "@import \"./parts/bg.css\";\n",
+		"r/parts/bg.css":       ".a { color: red; }\n.b { background: url(\"https://img.example.com/b.png\"); }\n",
+		"stored/manifest.json": manifest,
+		"stored/script.js": "const box = await dom.query(\"#box\");\n" +
+			"// remixlet-ignore-next-line js/dynamic-html -- ours\n" +
+			"box.innerHTML = String(Date.now());\n" +
+			"box.innerHTML = String(Math.random());\n",
+	})
+	run, err := workspace.Lint(workspace.Options{Paths: []string{"."}, WorkDir: root, MaxWarnings: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range run.Results {
+		if r.Err != nil {
+			t.Fatalf("%s could not be checked: %v", r.Dir, r.Err)
+		}
+		for _, f := range r.Findings {
+			got = append(got, fmt.Sprintf("%s/%s:%d:%d %s %s", r.Dir, f.File, f.Start.Line, f.Start.Column, f.Severity, f.Rule))
+		}
+	}
+	want := []string{
+		"r/manifest.json:1:73 error config/denied-host",
+		"r/parts/bg.css:2:18 error config/denied-host",
+		"r/src/paint.ts:5:19 warning js/dynamic-html",
+		"r/src/paint.ts:6:19 error js/value-selector",
+		"stored/script.js:4:17 warning js/dynamic-html",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	if run.Suppressed != 2 {
+		t.Errorf("%d warnings suppressed inline, want 2 (one in src/paint.ts, one in script.js)", run.Suppressed)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -13,7 +14,10 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/build"
+	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/buildinfo"
 	"github.com/remixlet/remixlet/report"
+	"github.com/remixlet/remixlet/workspace"
 )
 
 type buildOptions struct {
@@ -22,6 +26,10 @@ type buildOptions struct {
 	Force    bool
 	Watch    bool
 	Formats  []string
+	Config   string
+
+	configs       []report.Source // config files with findings of their own
+	configRefused bool            // a config file has errors: nothing is written
 }
 
 func newBuildCmd(std streams) *cobra.Command {
@@ -41,8 +49,10 @@ files; rules.json, copied as it is; and tsconfig.json, if any. Imports of
 addresses, Node.js built-ins, files outside SRC and links are refused at the
 import. The same SRC gives the same bytes and digest on every machine.
 
-Findings point at the source file, line and column; the position in the
-built file is in the message. OUT is written atomically, and an OUT that is
+Every remixlet.config.json from SRC up to the repository root applies, as
+in remixlet lint (and --config FILE), with the inline suppressions in the
+source files. Findings point at the source file, line and column; the
+position in the built file is in the message. OUT is written atomically, and an OUT that is
 not a previous build's output is not replaced without --force.
 
 --watch builds again on every change to SRC, printing findings each time,
@@ -60,6 +70,7 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 	}
 	cmd.Flags().BoolVar(&opts.Minify, "minify", false, "shorten the output (whitespace, names, syntax); off by default so the code that runs is the code people read")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace OUT even when it is not a previous build's output")
+	cmd.Flags().StringVar(&opts.Config, "config", "", "a `FILE` like remixlet.config.json that applies on top of those found from SRC up")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again on every change to SRC, until Ctrl-C")
 	cmd.Flags().StringArrayVarP(&opts.Formats, "format", "f", []string{"text"}, "findings `format[=FILE]`: "+strings.Join(report.Formats, ", ")+" (the digest line follows text on standard output, else goes to standard error)")
 	return cmd
@@ -71,8 +82,36 @@ func runBuild(opts *buildOptions, std streams) error {
 		return err
 	}
 	lessGC()
-	bopts := build.Options{Minify: opts.Minify}
+	configs, err := workspace.NewConfigs("", opts.Config)
+	if err != nil {
+		return err
+	}
+	src, err := filepath.Abs(opts.Src)
+	if err != nil {
+		return fmt.Errorf("%s: %w", opts.Src, err)
+	}
+	pol, err := configs.PolicyFor(src)
+	if err != nil {
+		return err
+	}
+	for _, f := range configs.Files() {
+		if len(f.Findings) > 0 {
+			opts.configs = append(opts.configs, configSource(f))
+		}
+		opts.configRefused = opts.configRefused || finding.HasErrors(f.Findings)
+	}
+	bopts := build.Options{Minify: opts.Minify, Policy: pol}
 	wopts := build.WriteOptions{Force: opts.Force}
+	if opts.Watch && opts.configRefused {
+		in := &report.Input{Tool: buildTool(), Sources: opts.configs}
+		for _, o := range outs {
+			if err := writeOutput(o, in, report.Options{}, std); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: fix it, then watch again\n", opts.Src)
+		return exitError{exitRefused}
+	}
 	if opts.Watch {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
@@ -92,16 +131,20 @@ func runBuild(opts *buildOptions, std streams) error {
 		return fmt.Errorf("%s: %w", opts.Src, err)
 	}
 	var werr error
-	if !res.Refused() {
+	if !res.Refused() && !opts.configRefused {
 		werr = res.Write(opts.Out, wopts)
 	}
 	return printBuild(std, outs, opts, res, werr)
 }
 
+func buildTool() report.Tool {
+	return report.Tool{Name: "remixlet", Version: toolVersion(), URI: buildinfo.Homepage}
+}
+
 // printBuild prints a build's findings and, when it was written, the
 // digest; it returns the exit status as an error.
 func printBuild(std streams, outs []output, opts *buildOptions, res *build.Result, werr error) error {
-	tool := report.Tool{Name: "remixlet", Version: toolVersion(), URI: "https://github.com/remixlet/remixlet"}
+	tool := buildTool()
 	results := []*analysis.Result{res.Report()}
 	textOut := false
 	for _, o := range outs {
@@ -109,7 +152,8 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *build.Resul
 			textOut = true
 		}
 		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(std.Out)}
-		if err := writeOutput(o, &report.Input{Tool: tool, Results: results}, ro, std); err != nil {
+		in := &report.Input{Tool: tool, Results: results, Sources: opts.configs, Suppressed: res.Suppressed}
+		if err := writeOutput(o, in, ro, std); err != nil {
 			return err
 		}
 	}
@@ -119,6 +163,9 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *build.Resul
 		return exitError{exitUsage}
 	case res.Refused():
 		fmt.Fprintf(std.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
+		return exitError{exitRefused}
+	case opts.configRefused:
+		fmt.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: nothing was written to %s\n", opts.Src, opts.Out)
 		return exitError{exitRefused}
 	case werr != nil:
 		// OUT could not be written, or may not be replaced: could not run.

@@ -169,3 +169,49 @@ func TestBuildWatchStopsOnInterrupt(t *testing.T) {
 		t.Errorf("after watch, %s holds %d entries, want src and out", tmp, len(entries))
 	}
 }
+
+// TestBuildAppliesTheConfig: remixlet build honours the configs from SRC
+// up, as lint does: a raised warning refuses the build, a config with an
+// error of its own refuses it too, and neither writes OUT.
+func TestBuildAppliesTheConfig(t *testing.T) {
+	repo := t.TempDir()
+	os.Mkdir(filepath.Join(repo, ".git"), 0o755)
+	src := filepath.Join(repo, "r")
+	if code, _, _ := run(t, "init", src); code != 0 {
+		t.Fatal("init failed")
+	}
+	os.WriteFile(filepath.Join(src, "src", "count.ts"), []byte("export async function countHidden(n: number): Promise<number> {\n"+
+		"  const box = await dom.query(\"#box\");\n"+
+		"  box.innerHTML = String(n);\n"+
+		"  return n;\n}\n"), 0o644)
+	config := filepath.Join(repo, "remixlet.config.json")
+	out := filepath.Join(repo, "out")
+	for _, tc := range []struct {
+		name, config string
+		code         int
+		out, err     string
+	}{
+		{"no config", "", 0, "src/count.ts:3:19: warning js/dynamic-html", ""},
+		{"raised", `{"rules": {"js/dynamic-html": "error"}}`, 1, "src/count.ts:3:19: error js/dynamic-html", "nothing was written"},
+		{"widens", `{"rules": {"js/dynamic-html": "off"}}`, 1, "remixlet.config.json:1:31: error config/widens", "config file that applies to"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.RemoveAll(out)
+			os.Remove(config)
+			if tc.config != "" {
+				os.WriteFile(config, []byte(tc.config), 0o644)
+			}
+			code, stdout, stderr := run(t, "build", src, out)
+			if code != tc.code || !strings.Contains(stdout, tc.out) || !strings.Contains(stderr, tc.err) {
+				t.Errorf("exit %d (want %d)\nstdout: %s\nstderr: %s", code, tc.code, stdout, stderr)
+			}
+			if _, err := os.Stat(out); (err == nil) != (tc.code == 0) {
+				t.Errorf("exit %d, and OUT written: %v", code, err == nil)
+			}
+		})
+	}
+	// The widening config is still there: watch does not start.
+	if code, _, stderr := run(t, "build", "--watch", src, out); code != 1 || !strings.Contains(stderr, "fix it, then watch again") {
+		t.Errorf("watch with a config that has errors: exit %d\n%s", code, stderr)
+	}
+}

@@ -36,7 +36,9 @@ func newLintCmd(std streams) *cobra.Command {
 		Use:   "lint PATH...",
 		Short: "Run every check on the remixlets in folders",
 		Long: `Run every check on stored remixlets: the files each folder holds,
-manifest.json, script.js, style.css and rules.json.
+manifest.json, script.js, style.css and rules.json. A remixlet folder with a
+src folder is a source folder: it is built in memory as remixlet build does,
+and findings point at the source files.
 
 A PATH that holds manifest.json is one remixlet; any other folder is searched
 for remixlets (hidden folders and node_modules are skipped, links are not

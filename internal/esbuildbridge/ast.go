@@ -343,7 +343,7 @@ func UTF16ToString(u []uint16) string {
 	i := 0
 	for ; i+4 <= len(u); i += 4 {
 		c0, c1, c2, c3 := u[i], u[i+1], u[i+2], u[i+3]
-		if (c0|c1|c2|c3) >= 0x80 {
+		if (c0 | c1 | c2 | c3) >= 0x80 {
 			return helpers.UTF16ToString(u)
 		}
 		b[i], b[i+1], b[i+2], b[i+3] = byte(c0), byte(c1), byte(c2), byte(c3)

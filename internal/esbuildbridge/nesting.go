@@ -133,8 +133,6 @@ type scanner struct {
 	lastClosedDecl  bool      // and its declBody
 }
 
-func (s *scanner) top() *frame { return s.cur }
-
 func (s *scanner) depth() int {
 	f := s.cur
 	return int(f.base + f.seg + f.closed + f.nlevels + f.strAdds/2)

@@ -99,7 +99,10 @@ func plainFlagError(err error) string {
 func cleanLines(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = safetext.Clean(l)
+		// A leading tab is an indent (cobra's "Did you mean this?" list),
+		// not a character to show escaped.
+		body := strings.TrimLeft(l, "\t")
+		lines[i] = strings.Repeat("  ", len(l)-len(body)) + safetext.Clean(body)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -9,6 +9,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
+	github.com/spf13/pflag v1.0.10
 	github.com/tdewolff/parse/v2 v2.8.20
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/mod v0.43.0
@@ -19,10 +20,7 @@ require (
 	gopkg.in/yaml.v3 v3.0.1
 )
 
-require (
-	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/pflag v1.0.10 // indirect
-)
+require github.com/inconshreveable/mousetrap v1.1.0 // indirect
 
 // The esbuild bridge lives in this repository (see internal/esbuildbridge):
 // this replace is why `go install …@version` cannot build remixlet; build it

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // StoredFile is one file the stored form may hold.
@@ -78,7 +79,7 @@ func Load(dir string) (*Package, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
-		return nil, fmt.Errorf("%s is not a folder: lint takes a stored remixlet folder", dir)
+		return nil, fmt.Errorf("%s is not a folder: give the folder of a stored remixlet (manifest.json, script.js, style.css, rules.json)", safetext.Clean(dir))
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {

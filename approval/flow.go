@@ -12,10 +12,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -190,12 +193,22 @@ func (f *Flow) Export(id string, n int, out string) (*store.Version, error) {
 // empty. No file is overwritten.
 func WriteFiles(v *store.Version, dir string) error {
 	if err := os.Mkdir(dir, 0o755); err != nil {
-		if !errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("cannot create the folder %s: %s", dir, plain(err))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return fmt.Errorf("cannot create the folder %s: %s does not exist; create it first, or export elsewhere", safetext.Clean(dir), safetext.Clean(filepath.Dir(dir)))
+		case errors.Is(err, syscall.ENOTDIR):
+			return fmt.Errorf("cannot create the folder %s: a part of the path is a file, not a folder", safetext.Clean(dir))
+		case errors.Is(err, os.ErrPermission):
+			return fmt.Errorf("cannot create the folder %s: permission denied", safetext.Clean(dir))
+		case !errors.Is(err, os.ErrExist):
+			return fmt.Errorf("cannot create the folder %s: %s", safetext.Clean(dir), plain(err))
+		}
+		if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+			return fmt.Errorf("%s is a file, not a folder: export into a new folder", safetext.Clean(dir))
 		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return fmt.Errorf("%s exists and cannot be read: %s", dir, plain(err))
+			return fmt.Errorf("%s exists and %s", safetext.Clean(dir), plainerr.Reason(err))
 		}
 		if len(entries) > 0 {
 			return fmt.Errorf("%s is not empty: export into a new folder", dir)

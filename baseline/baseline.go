@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/regularfile"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/strictjson"
@@ -61,7 +61,7 @@ const maxSize = 64 << 20
 // Read reads a baseline file. The error says what is wrong, with the
 // line and column.
 func Read(name string) (*File, error) {
-	f, err := os.Open(name)
+	f, err := regularfile.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("the baseline %s", plainerr.Describe(err))
 	}

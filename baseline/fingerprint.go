@@ -2,6 +2,7 @@ package baseline
 
 import (
 	"crypto/sha256"
+	"encoding"
 	"encoding/hex"
 	"fmt"
 	"net/url"
@@ -23,11 +24,42 @@ import (
 type Fingerprinter struct {
 	seen  map[string]int
 	lines map[string]*finding.Lines
+	texts LineTexts
+	// prefixes holds the SHA-256 state after each key: a long minified
+	// line can draw thousands of findings, and hashing the line again for
+	// each would cost its length each time.
+	prefixes map[string][]byte
 }
 
 // NewFingerprinter starts a run: occurrences are counted across it.
 func NewFingerprinter() *Fingerprinter {
-	return &Fingerprinter{seen: map[string]int{}, lines: map[string]*finding.Lines{}}
+	return &Fingerprinter{seen: map[string]int{}, lines: map[string]*finding.Lines{}, texts: LineTexts{}, prefixes: map[string][]byte{}}
+}
+
+// NormalisedLine is line n of l with its spacing normalised, as a
+// fingerprint holds it.
+func NormalisedLine(l *finding.Lines, n int) string {
+	return strings.Join(strings.Fields(l.Text(n)), " ")
+}
+
+// LineTexts memoises NormalisedLine, so that each line is normalised once
+// however many findings it has.
+type LineTexts map[lineKey]string
+
+type lineKey struct {
+	lines *finding.Lines
+	n     int
+}
+
+// Of returns NormalisedLine(l, n).
+func (m LineTexts) Of(l *finding.Lines, n int) string {
+	k := lineKey{l, n}
+	text, ok := m[k]
+	if !ok {
+		text = NormalisedLine(l, n)
+		m[k] = text
+	}
+	return text
 }
 
 // Of returns the fingerprint of f, a finding of r. Call it for the
@@ -37,7 +69,7 @@ func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
 	lineText := ""
 	if f.Start.IsValid() {
 		if l := fp.source(r, f.File); l != nil {
-			lineText = strings.Join(strings.Fields(l.Text(f.Start.Line)), " ")
+			lineText = fp.texts.Of(l, f.Start.Line)
 		}
 	}
 	key := f.Rule + "\x00" + uri + "\x00" + lineText
@@ -45,8 +77,21 @@ func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
 		key += "\x00" + f.Message
 	}
 	fp.seen[key]++
-	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d", key, fp.seen[key]))
-	return hex.EncodeToString(sum[:16])
+	h := sha256.New()
+	if state, ok := fp.prefixes[key]; ok {
+		if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
+			panic(err) // a state this process marshalled
+		}
+	} else {
+		h.Write([]byte(key))
+		state, err := h.(encoding.BinaryMarshaler).MarshalBinary()
+		if err != nil {
+			panic(err)
+		}
+		fp.prefixes[key] = state
+	}
+	fmt.Fprintf(h, "\x00%d", fp.seen[key])
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 func (fp *Fingerprinter) source(r *analysis.Result, file string) *finding.Lines {

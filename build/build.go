@@ -223,7 +223,16 @@ func (b *Builder) readFolder(res *Result) (entries, map[string][]byte) {
 		}
 		return kind
 	}
-	ts, js := kindOf(ScriptEntryTS), kindOf(ScriptEntryJS)
+	// An entry that is a folder or a pipe would be left out without a word,
+	// and the remixlet built without its script or stylesheet.
+	entryKindOf := func(rel string) entryKind {
+		kind := kindOf(rel)
+		if kind == directory || kind == notRegular {
+			report(RuleEntry, rel, "%s is not a regular file: replace it with one", rel)
+		}
+		return kind
+	}
+	ts, js := entryKindOf(ScriptEntryTS), entryKindOf(ScriptEntryJS)
 	switch {
 	case ts == regularFile && js == regularFile:
 		report(RuleEntry, ScriptEntryJS, "both %s and %s exist, and the build starts from one: keep one of them", ScriptEntryTS, ScriptEntryJS)
@@ -232,7 +241,7 @@ func (b *Builder) readFolder(res *Result) (entries, map[string][]byte) {
 	case js == regularFile:
 		ent.script = ScriptEntryJS
 	}
-	ent.style = kindOf(StyleEntry) == regularFile
+	ent.style = entryKindOf(StyleEntry) == regularFile
 	// Files that look like an entry under another name would be left out
 	// without a word.
 	misplaced := func(names []string, want string) {
@@ -268,7 +277,11 @@ func (b *Builder) readFolder(res *Result) (entries, map[string][]byte) {
 		}
 	}
 	if ent.script == "" && !ent.style && copied[RulesFile] == nil && !finding.HasErrors(res.Findings) {
-		report(RuleEntry, "", "nothing to build: write %s (or %s), %s or %s beside manifest.json", ScriptEntryTS, ScriptEntryJS, StyleEntry, RulesFile)
+		if copied[ManifestFile] == nil {
+			report(RuleEntry, "", "nothing to build: there is no %s, %s (or %s), %s or %s here; remixlet init DIR writes a source folder to start from", ManifestFile, ScriptEntryTS, ScriptEntryJS, StyleEntry, RulesFile)
+		} else {
+			report(RuleEntry, "", "nothing to build: write %s (or %s), %s or %s beside manifest.json", ScriptEntryTS, ScriptEntryJS, StyleEntry, RulesFile)
+		}
 	}
 	return ent, copied
 }
@@ -418,6 +431,11 @@ func (b *Builder) fromMessage(m api.Message) finding.Finding {
 	var pos finding.Position
 	if loc := m.Location; loc != nil {
 		file = filepath.ToSlash(loc.File)
+		if file == "<"+TsconfigFile+">" {
+			// esbuild names the TsconfigRaw it was given so; it is the
+			// folder's own tsconfig.json.
+			file = TsconfigFile
+		}
 		col := loc.Column
 		if col > len(loc.LineText) {
 			col = len(loc.LineText)

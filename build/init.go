@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 
 	"github.com/remixlet/remixlet/sandboxapi"
 )
@@ -37,6 +38,9 @@ func Init(dir string) ([]string, error) {
 		if info, serr := os.Stat(dir); serr == nil && !info.IsDir() {
 			return nil, fmt.Errorf("%s is a file: give a new folder", dir)
 		}
+		if errors.Is(err, syscall.ENOTDIR) {
+			return nil, cannotWrite(dir, err)
+		}
 		return nil, err
 	}
 	files := Starter()
@@ -48,18 +52,18 @@ func Init(dir string) ([]string, error) {
 	for _, name := range names {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
+			return nil, cannotWrite(filepath.Dir(p), err)
 		}
 		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
-			return nil, err
+			return nil, cannotWrite(p, err)
 		}
 		_, err = f.WriteString(files[name])
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return nil, err
+			return nil, cannotWrite(p, err)
 		}
 	}
 	return names, nil

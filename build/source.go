@@ -66,7 +66,7 @@ func openFolder(dir string) (*folder, error) {
 		return nil, fmt.Errorf("cannot read the source folder: %s", plainError(err))
 	}
 	if !info.IsDir() {
-		return nil, fmt.Errorf("%s is not a folder: build takes a source folder (manifest.json, src/main.ts, style.css)", dir)
+		return nil, fmt.Errorf("not a folder: build takes a source folder (manifest.json, src/main.ts, style.css)")
 	}
 	root, err := os.OpenRoot(abs)
 	if err != nil {

@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // WriteOptions say what Write may replace.
@@ -49,7 +51,7 @@ func (r *Result) Write(out string, opts WriteOptions) error {
 	exists := err == nil
 	switch {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return err
+		return cannotWrite(out, err)
 	case exists && info.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("%s is a symbolic link: give the folder itself as OUT", out)
 	case exists && !opts.Force:
@@ -59,7 +61,7 @@ func (r *Result) Write(out string, opts WriteOptions) error {
 	}
 	parent := filepath.Dir(absOut)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("cannot make the folder %s: %s", filepath.Dir(out), plainError(err))
+		return fmt.Errorf("cannot make the folder %s: %s", safetext.Clean(filepath.Dir(out)), writeReason(err))
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(absOut)+".build-*")
 	if err != nil {
@@ -91,7 +93,25 @@ func (r *Result) Write(out string, opts WriteOptions) error {
 }
 
 func cannotWrite(out string, err error) error {
-	return fmt.Errorf("cannot write %s: %s", out, plainError(err))
+	return fmt.Errorf("cannot write %s: %s", safetext.Clean(out), writeReason(err))
+}
+
+// writeReason says in plain words why a file or folder could not be
+// written (plainError speaks of reading).
+func writeReason(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "a folder on its path does not exist"
+	case errors.Is(err, syscall.ENOTDIR):
+		return "a part of the path is a file, not a folder"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied: choose a folder you can write to"
+	case errors.Is(err, syscall.ENOSPC):
+		return "the disk is full"
+	case errors.Is(err, syscall.EROFS):
+		return "the file system is read-only"
+	}
+	return plainError(err)
 }
 
 // checkOutPlace refuses an OUT that is the source folder, holds it, or

@@ -27,6 +27,8 @@ import (
 
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/regularfile"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/internal/suggest"
@@ -95,9 +97,9 @@ type Limit struct {
 // Load reads the config at path; display names it in findings. An
 // unreadable file is an error in plain words.
 func Load(path, display string) (*File, error) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s", plainerr.Describe(err))
+		return nil, fmt.Errorf("the config %s %s", safetext.Clean(display), plainerr.Reason(err))
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxSize+1))
@@ -132,11 +134,15 @@ func Parse(src []byte, display string) *File {
 	handled := map[string]bool{} // JSON pointers reported as widening
 	f.checkWidening(root, report, handled)
 	for _, v := range compiled().Validate(root) {
-		ptr := "/" + strings.Join(v.Path, "/")
+		var parent string // the JSON pointer of the value concerned: "" for the top level
+		for _, token := range v.Path {
+			parent += "/" + token
+		}
+		ptr := parent
 		if v.Key != "" {
 			ptr += "/" + v.Key
 		}
-		if handled[ptr] || handled["/"+strings.Join(v.Path, "/")] {
+		if handled[ptr] || handled[parent] {
 			continue
 		}
 		switch {

@@ -156,39 +156,58 @@ func isASCII(b []byte) bool {
 // Text returns line n (1-based) without its line break, or "" if there is
 // no such line.
 func (l *Lines) Text(n int) string {
+	start, end, _ := l.span(n)
+	return string(l.src[start:end])
+}
+
+// span returns the byte offsets where line n (1-based) starts and ends,
+// without its line break; ok is false when there is no such line.
+func (l *Lines) span(n int) (start, end int, ok bool) {
 	if n < 1 || n > len(l.starts) {
-		return ""
+		return 0, 0, false
 	}
-	start := l.starts[n-1]
-	end := len(l.src)
+	start, end = l.starts[n-1], len(l.src)
 	if n < len(l.starts) {
 		end = l.starts[n]
 	}
 	for end > start && (l.src[end-1] == '\n' || l.src[end-1] == '\r') {
 		end--
 	}
-	return string(l.src[start:end])
+	return start, end, true
+}
+
+// Chars returns the number of characters on line n (1-based), without its
+// line break, in time independent of the line's length; 0 when there is
+// no such line.
+func (l *Lines) Chars(n int) int {
+	start, end, ok := l.span(n)
+	if !ok {
+		return 0
+	}
+	return l.charsBetween(start, end)
 }
 
 // UTF16Column converts a character column on line n to a column counted in
-// UTF-16 code units, as SARIF consumers expect by default.
+// UTF-16 code units, as SARIF consumers expect by default. In an ASCII
+// file it costs nothing: a long minified line can draw thousands of
+// findings, and each must not cost the line's length.
 func (l *Lines) UTF16Column(n, col int) int {
-	text := l.Text(n)
+	start, end, ok := l.span(n)
+	if l.ascii || !ok {
+		return col
+	}
 	units := 1
-	for i, r := range []rune(text) {
-		if i+1 >= col {
-			break
-		}
+	chars := 0
+	for i := start; i < end && chars+1 < col; chars++ {
+		r, size := utf8.DecodeRune(l.src[i:end])
 		if r >= 0x10000 {
 			units += 2
 		} else {
 			units++
 		}
+		i += size
 	}
-	if runes := utf8.RuneCountInString(text); col > runes+1 {
-		units += col - (runes + 1) // a column past the end stays past the end
-	}
-	return units
+	return units + max(0, col-1-chars) // a column past the end stays past the end
 }
 
 // Sort orders findings by file, position, rule and message, so output is

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -106,4 +107,51 @@ func FuzzLineStartsAgreeWithOneByOne(f *testing.F) {
 			t.Errorf("isASCII(%q) = %v, want %v", src, got, want)
 		}
 	})
+}
+
+// slowUTF16Column is the definition UTF16Column must agree with: the
+// UTF-16 units of the line's first col-1 characters, plus 1, a column past
+// the end staying past it.
+func slowUTF16Column(line string, col int) int {
+	units := 1
+	runes := []rune(line)
+	for i, r := range runes {
+		if i+1 >= col {
+			break
+		}
+		units += len(utf16.Encode([]rune{r}))
+	}
+	if col > len(runes)+1 {
+		units += col - (len(runes) + 1)
+	}
+	return units
+}
+
+// TestColumnsAndCharsAgreeWithCounting: UTF16Column and Chars on ASCII
+// (where both cost nothing), UTF-8 with astral characters, and bytes that
+// are not UTF-8, for every line and columns past the end.
+func TestColumnsAndCharsAgreeWithCounting(t *testing.T) {
+	for name, src := range map[string]string{
+		"ascii":    "abc\r\n" + strings.Repeat("x", 5000) + "\n\nlast",
+		"utf8":     "aé€😀 b\n" + strings.Repeat("😀é", 3000) + "\r" + "ü",
+		"not utf8": "ok\nbad \xff\xfe 😀 é\n",
+		"empty":    "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			lines := NewLines([]byte(src))
+			r := rand.New(rand.NewSource(1))
+			for n := 0; n <= len(lines.starts)+1; n++ {
+				text := lines.Text(n)
+				if got, want := lines.Chars(n), utf8.RuneCountInString(text); got != want {
+					t.Errorf("Chars(%d) = %d, want %d", n, got, want)
+				}
+				for i := 0; i < 200; i++ {
+					col := 1 + r.Intn(utf8.RuneCountInString(text)+3)
+					if got, want := lines.UTF16Column(n, col), slowUTF16Column(text, col); got != want {
+						t.Fatalf("UTF16Column(%d, %d) = %d, want %d", n, col, got, want)
+					}
+				}
+			}
+		})
+	}
 }

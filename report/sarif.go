@@ -7,7 +7,6 @@ import (
 	"io"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
@@ -150,6 +149,8 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 	cache := sourceCache{}
 	ids := baseline.NewFingerprinter()
 	lineHashes := map[string]int{}
+	texts := baseline.LineTexts{}
+	hashes := map[string]string{} // hashInput → its hash: a long line is hashed once
 	add := func(r *analysis.Result, f finding.Finding) {
 		id := ids.Of(r, f) // counted over every finding, shown or not, as a baseline counts them
 		if opts.Quiet && f.Severity != finding.Error {
@@ -157,13 +158,17 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 		}
 		uri, base := baseline.ArtifactURI(displayPath(r.Dir, f.File))
 		lines := cache.lines(r, f.File)
-		reg, lineText := region(f, lines)
+		reg, lineText := region(f, lines, texts)
 		hashInput := lineText
 		if hashInput == "" {
 			hashInput = f.Rule + "\x00" + f.Message
 		}
-		sum := sha256.Sum256([]byte(hashInput))
-		lineHash := hex.EncodeToString(sum[:8])
+		lineHash, ok := hashes[hashInput]
+		if !ok {
+			sum := sha256.Sum256([]byte(hashInput))
+			lineHash = hex.EncodeToString(sum[:8])
+			hashes[hashInput] = lineHash
+		}
 		lineHashes[uri+"\x00"+lineHash]++
 		run.Results = append(run.Results, sarifResult{
 			RuleID:    f.Rule,
@@ -213,11 +218,11 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 // or its start to the end of its line when the end is unknown, or the
 // whole first line for a finding on a whole file (or on a file whose text
 // was not accepted). It returns the line's text, spacing normalised.
-func region(f finding.Finding, lines *finding.Lines) (*sarifRegion, string) {
+func region(f finding.Finding, lines *finding.Lines, texts baseline.LineTexts) (*sarifRegion, string) {
 	if !f.Start.IsValid() {
 		reg := &sarifRegion{StartLine: 1, StartColumn: 1, EndLine: 1, EndColumn: 1}
 		if lines != nil {
-			reg.EndColumn = lines.UTF16Column(1, utf8.RuneCountInString(lines.Text(1))+1)
+			reg.EndColumn = lines.UTF16Column(1, lines.Chars(1)+1)
 		}
 		return reg, ""
 	}
@@ -235,9 +240,9 @@ func region(f finding.Finding, lines *finding.Lines) (*sarifRegion, string) {
 		reg.EndLine, reg.EndColumn = f.End.Line, lines.UTF16Column(f.End.Line, f.End.Column)
 	default:
 		reg.EndLine = f.Start.Line
-		reg.EndColumn = max(lines.UTF16Column(f.Start.Line, utf8.RuneCountInString(lines.Text(f.Start.Line))+1), reg.StartColumn)
+		reg.EndColumn = max(lines.UTF16Column(f.Start.Line, lines.Chars(f.Start.Line)+1), reg.StartColumn)
 	}
-	return reg, strings.Join(strings.Fields(lines.Text(f.Start.Line)), " ")
+	return reg, texts.Of(lines, f.Start.Line)
 }
 
 // ruleName turns "css/remote-load" into "CssRemoteLoad", the identifier

@@ -43,6 +43,13 @@ func (p painter) severity(s finding.Severity) string {
 func writeText(w io.Writer, in *Input, opts Options) error {
 	p := painter(opts.Color)
 	cache := sourceCache{}
+	// Each line is masked and split into characters once, however many
+	// findings it has: a long minified line can have thousands.
+	type lineKey struct {
+		lines *finding.Lines
+		n     int
+	}
+	shownLines := map[lineKey][]rune{}
 	printFindings := func(r *analysis.Result) {
 		masks := sensitiveSpans(r.Findings)
 		for _, f := range shown(r.Findings, opts) {
@@ -52,7 +59,13 @@ func writeText(w io.Writer, in *Input, opts Options) error {
 			}
 			fmt.Fprintf(w, "%s: %s %s: %s\n", p.paint(bold, where), p.severity(f.Severity), p.paint(dim, f.Rule), safetext.Clean(f.Message))
 			if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
-				text, caret := snippet(mask(lines.Text(f.Start.Line), f.Start.Line, masks[f.File]), f.Start.Column)
+				k := lineKey{lines, f.Start.Line}
+				runes, ok := shownLines[k]
+				if !ok {
+					runes = []rune(mask(lines.Text(f.Start.Line), f.Start.Line, masks[f.File]))
+					shownLines[k] = runes
+				}
+				text, caret := snippet(runes, f.Start.Column)
 				fmt.Fprintf(w, "    %s\n    %s%s\n", text, caret, p.paint(bold+red, "^"))
 			}
 		}
@@ -165,8 +178,7 @@ func plural(n int, word string) string {
 // a caret under column col. Control characters are shown as U+FFFD so a
 // checked file cannot send escape sequences to the terminal; tabs stay
 // tabs so the caret lines up.
-func snippet(line string, col int) (text, indent string) {
-	runes := []rune(line)
+func snippet(runes []rune, col int) (text, indent string) {
 	start, end := 0, len(runes)
 	if end > maxSnippet {
 		start = max(0, min(col-1-maxSnippet/2, end-maxSnippet))

@@ -111,6 +111,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // FileName is the database's name in the store folder.
@@ -318,6 +319,8 @@ func (s *Store) acquire(write, create bool) (*handle, error) {
 				return nil, err
 			}
 			continue
+		case errors.Is(err, syscall.ENOTDIR):
+			return nil, fmt.Errorf("the store %s is not a folder (it, or a folder on its path, is a file): give --store the folder the versions are kept in, or a new one", safetext.Clean(s.Dir))
 		case err != nil:
 			return nil, fmt.Errorf("cannot read the store %s: %s", path, plainError(err))
 		case info.Mode()&fs.ModeSymlink != 0:

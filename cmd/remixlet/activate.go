@@ -40,12 +40,14 @@ Exit status: 0 stored, 1 refused, 2 could not run.`,
 	}
 	cmd.Flags().StringVar(&opts.Approval, "approval", "", "the `token` remixlet approve printed (required)")
 	cmd.Flags().StringVar(&opts.ID, "id", "", "refuse unless the approval is for this remixlet `id`")
-	_ = cmd.MarkFlagRequired("approval")
 	addStoreFlag(cmd, &opts.storeOptions)
 	return cmd
 }
 
 func runActivate(opts *activateOptions, std streams) error {
+	if opts.Approval == "" {
+		return fmt.Errorf("activate needs --approval TOKEN: the token remixlet approve printed")
+	}
 	flow, err := opts.flow()
 	if err != nil {
 		return err

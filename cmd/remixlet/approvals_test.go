@@ -221,7 +221,7 @@ func TestApproveRefusesWhatLintRefuses(t *testing.T) {
 	code, out, errOut = run(t, "approve", dir, "--id", "Bad/ID", "--store", t.TempDir())
 	expect(t, "a bad id", code, out, errOut, 2, "remixlet id")
 	code, out, errOut = run(t, "approve", dir, "--store", t.TempDir())
-	expect(t, "no id", code, out, errOut, 2, `"id" not set`)
+	expect(t, "no id", code, out, errOut, 2, "approve needs --id ID")
 }
 
 // The injected clock drives expiry: the ten-minute edge and a clock that

@@ -48,14 +48,13 @@ Exit status: 0 approved, 1 refused or not confirmed, 2 could not run.`,
 	cmd.Flags().StringVar(&opts.ChatSite, "chat-site", "", "the `URL` of the page the chat started on")
 	cmd.Flags().StringArrayVar(&opts.Allowed, "allowed", nil, "a `permission` the person allowed in the chat (repeatable)")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "the person read the dialog and allows it")
-	_ = cmd.MarkFlagRequired("id")
 	addStoreFlag(cmd, &opts.storeOptions)
 	return cmd
 }
 
 func runApprove(opts *approveOptions, std streams) error {
 	if opts.ID == "" {
-		return fmt.Errorf("approve needs --id: the remixlet the approval is for")
+		return fmt.Errorf("approve needs --id ID: the id the remixlet is stored under (new or running), e.g. --id hide-promoted")
 	}
 	flow, err := opts.flow()
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/regularfile"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 )
@@ -61,10 +62,10 @@ Exit status: 0 nothing refused, 1 a load or rule is refused, 2 could not run.`,
 			return runCSS(opts, std)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Manifest, "manifest", "", "the remixlet's manifest.json, for the hosts it may load from")
+	cmd.Flags().StringVar(&opts.Manifest, "manifest", "", "the remixlet's manifest `FILE` (manifest.json), for the hosts it may load from")
 	cmd.Flags().BoolVar(&opts.Script, "script", false, "check CSS a script writes: no load at all, no url(")
 	cmd.Flags().StringVar(&opts.Sanitize, "sanitize", "", "write the stylesheet without its offending parts to `OUT`")
-	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output format: text or json")
+	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output `format`: text or json")
 	return cmd
 }
 
@@ -88,9 +89,9 @@ func runCSS(opts *cssOptions, std streams) error {
 	}
 	var m *manifest.Manifest
 	if opts.Manifest != "" {
-		src, err := os.ReadFile(opts.Manifest)
+		src, err := readStoredFile(opts.Manifest, manifest.FileName)
 		if err != nil {
-			return fmt.Errorf("the manifest %s", describeErr(err))
+			return fmt.Errorf("the manifest %s", err)
 		}
 		var findings []finding.Finding
 		if m, findings = manifest.Parse(src); m == nil {
@@ -101,7 +102,7 @@ func runCSS(opts *cssOptions, std streams) error {
 			return fmt.Errorf("%s has errors, so no host can be checked: fix them (remixlet lint shows them all) and run this again:%s", filepath.ToSlash(opts.Manifest), b.String())
 		}
 	}
-	css, err := readStylesheet(opts.File)
+	css, err := readStoredFile(opts.File, cssguard.FileName)
 	if err != nil {
 		return err
 	}
@@ -150,22 +151,17 @@ func runCSS(opts *cssOptions, std streams) error {
 
 // readStylesheet reads at most the stored form's cap for style.css, so a
 // huge or endless file (a device, a pipe) cannot stall the command.
-func readStylesheet(path string) ([]byte, error) {
-	f, err := os.Open(path)
+// readStoredFile reads a file given in place of the stored file named
+// stored (style.css, manifest.json), up to that file's cap.
+func readStoredFile(path, stored string) ([]byte, error) {
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return nil, errors.New(describeErr(err))
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, errors.New(describeErr(err))
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file: give a stylesheet", safetext.Clean(path))
-	}
-	limit := int64(512 << 10)
+	var limit int64
 	for _, sf := range analysis.StoredFiles {
-		if sf.Name == cssguard.FileName {
+		if sf.Name == stored {
 			limit = sf.MaxSize
 		}
 	}
@@ -174,7 +170,7 @@ func readStylesheet(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s %s", safetext.Clean(path), plainerr.Reason(err))
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for style.css: make it smaller", safetext.Clean(path), limit>>10)
+		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for %s: make it smaller", safetext.Clean(path), limit>>10, stored)
 	}
 	return data, nil
 }

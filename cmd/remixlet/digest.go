@@ -20,7 +20,8 @@ func newDigestCmd(std streams) *cobra.Command {
 		Use:   "digest DIR",
 		Short: "Print the digest of a stored remixlet's exact files",
 		Long: `Print the digest an approval is bound to: Go's dirhash "h1:" format, the
-base64 SHA-256 of the sorted "sha256-hex  name" lines of the files, as in
+base64 SHA-256 of the sorted "sha256-hex  name" lines of the files. This
+prints the same SHA-256 in hex:
 
   cd DIR && sha256sum $(ls) | sha256sum
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -89,6 +90,7 @@ type output struct {
 func parseFormats(specs []string) ([]output, error) {
 	var outs []output
 	toStdout := 0
+	files := map[string]string{} // cleaned file name → the format written there
 	for _, spec := range specs {
 		format, file, _ := strings.Cut(spec, "=")
 		if !report.ValidFormat(format) {
@@ -96,6 +98,11 @@ func parseFormats(specs []string) ([]output, error) {
 		}
 		if file == "" {
 			toStdout++
+		} else if other, ok := files[filepath.Clean(file)]; ok {
+			// The second would overwrite the first without a word.
+			return nil, fmt.Errorf("--format %s and --format %s both write to %s: give each its own file", other, format, safetext.Clean(file))
+		} else {
+			files[filepath.Clean(file)] = format
 		}
 		outs = append(outs, output{format, file})
 	}
@@ -155,7 +162,7 @@ func runLint(opts *lintOptions, std streams) error {
 		// does not go to the terminal, say it once here.
 		for _, r := range run.Results {
 			if r.Err != nil {
-				fmt.Fprintf(std.ErrOut, "remixlet: could not check %s\n", safetext.Clean(r.Err.Error()))
+				fmt.Fprintf(std.ErrOut, "remixlet: %s: could not check: %s\n", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))
 			}
 		}
 	}

@@ -11,9 +11,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/remixlet/remixlet/internal/buildinfo"
 	"github.com/remixlet/remixlet/internal/plainerr"
@@ -75,12 +77,32 @@ func plainMessage(err error) string {
 	return msg
 }
 
+// plainFlagError words a flag value the flag cannot take without Go's
+// parser text ("strconv.ParseInt: parsing \"abc\": invalid syntax").
+func plainFlagError(err error) string {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err.Error()
+	}
+	name, value := "--"+bad.GetFlag().Name, strconv.Quote(bad.GetValue())
+	switch bad.GetFlag().Value.Type() {
+	case "int", "int64", "uint", "uint64":
+		return fmt.Sprintf("%s takes a whole number, not %s", name, value)
+	case "bool":
+		return fmt.Sprintf("%s takes no value (or true or false), not %s", name, value)
+	}
+	return fmt.Sprintf("%s cannot take %s", name, value)
+}
+
 // cleanLines makes an error harmless on a terminal (it may quote a file
 // name or a path given on the command line), keeping its line breaks.
 func cleanLines(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = safetext.Clean(l)
+		// A leading tab is an indent (cobra's "Did you mean this?" list),
+		// not a character to show escaped.
+		body := strings.TrimLeft(l, "\t")
+		lines[i] = strings.Repeat("  ", len(l)-len(body)) + safetext.Clean(body)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -103,7 +125,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 	root.SetOut(std.Out)
 	root.SetErr(std.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())
+		return fmt.Errorf("%s\nrun '%s --help' for usage", plainFlagError(err), c.CommandPath())
 	})
 	root.AddCommand(
 		newLintCmd(std),

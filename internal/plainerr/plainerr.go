@@ -31,6 +31,10 @@ func Describe(err error) string {
 
 // Reason says what went wrong with a path, to follow its name.
 func Reason(err error) string {
+	var plain interface{ PlainReason() string }
+	if errors.As(err, &plain) {
+		return plain.PlainReason()
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "does not exist"

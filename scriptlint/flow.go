@@ -1141,10 +1141,10 @@ func mayHoldKey(text string) bool {
 }
 
 // hasMixedKeyRun reports a run of at least minKeyRun key bytes (keyByte)
-// holding both a letter and a digit. Such a run covers every byte at
-// minKeyRun-1 past any point before it, so the search looks only there,
-// and reads a run through only when that byte is inside one: prose, made
-// of short words, is read about one byte in four.
+// holding both a letter and a digit. A run that long starting at or after
+// i covers the byte minKeyRun-1 past i, or starts after it; so the search
+// reads that byte, and reads a run through only when the byte is inside
+// one: prose, made of short words, is read about one byte in four.
 func hasMixedKeyRun(text string) bool {
 	i := 0 // text[i-1] ends a run (or i is 0): no run before i qualifies
 	for i+minKeyRun <= len(text) {

@@ -12,6 +12,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 	esb "github.com/evanw/esbuild/remixletbridge"
 
+	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/cssguard"
 
 	"github.com/remixlet/remixlet/finding"
@@ -227,6 +228,18 @@ func (b *Builder) load(a api.OnLoadArgs) api.OnLoadResult {
 		return fail(RuleMissingImport, "%s could not be read: %v", rel, plainError(err))
 	}
 	contents := string(data)
+	if off := finding.FirstInvalidUTF8(data); off >= 0 {
+		// As the loader refuses a stored file: esbuild would read the
+		// bytes its own way and report a character it made up.
+		lines := finding.NewLines(data)
+		pos := lines.Position(off)
+		line := lines.Text(pos.Line)
+		return api.OnLoadResult{Errors: []api.Message{{
+			Text:     fmt.Sprintf("%s is not UTF-8 (byte 0x%02X): save it as UTF-8", rel, data[off]),
+			Detail:   analysis.RuleInvalidUtf8,
+			Location: &api.Location{File: rel, Line: pos.Line, Column: len(string([]rune(line)[:pos.Column-1])), LineText: line},
+		}}}
+	}
 	if off, limit, deep := tooDeep(contents, loader); deep {
 		lines := finding.NewLines(data)
 		pos := lines.Position(off)

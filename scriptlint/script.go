@@ -32,8 +32,9 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // maxSyntaxFindings caps how many of esbuild's errors are reported one by
-// one; the rest are summed up in the last finding.
-const maxSyntaxFindings = 10
+// one (the parse stops soon after: see esb.MaxErrors); the rest are summed
+// up in the last finding.
+const maxSyntaxFindings = esb.MaxErrors
 
 func runScript(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf(manifest.Analyzer).(*manifest.Manifest)
@@ -92,9 +93,18 @@ func (sp *scriptPass) analyse() {
 	// Any logged error refuses the file, not only a failed parse: esbuild
 	// logs module-goal violations (with, <!--, var eval, legacy octal)
 	// and carries on.
+	if res.Stopped && len(errs) == 0 {
+		sp.findings = append(sp.findings, finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},
+			"script.js draws more than %d warnings from the parser (the first: %s), so it was not analysed: fix them, then lint again", esb.MaxWarnings, syntaxText(res.Messages[0].Text)))
+		return
+	}
 	for i, msg := range errs {
 		if i == maxSyntaxFindings-1 && len(errs) > maxSyntaxFindings {
-			sp.report(RuleSyntax, msg.Offset, "%s (and %d more errors): fix these first, then lint again", syntaxText(msg.Text), len(errs)-i-1)
+			more := fmt.Sprintf("%d more errors", len(errs)-i-1)
+			if res.Stopped {
+				more = "more errors: the parser stopped counting"
+			}
+			sp.report(RuleSyntax, msg.Offset, "%s (and %s): fix these first, then lint again", syntaxText(msg.Text), more)
 			break
 		}
 		sp.report(RuleSyntax, msg.Offset, "%s", syntaxText(msg.Text))

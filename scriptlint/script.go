@@ -3,6 +3,7 @@ package scriptlint
 import (
 	"fmt"
 	"strings"
+	"unicode/utf16"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
@@ -117,6 +118,7 @@ func (sp *scriptPass) analyse() {
 	}
 	sp.res = res
 	sp.run()
+	sp.checkPrologueSecrets()
 	sp.checkCommentSecrets(nest.Comments)
 	sp.flushOverflow()
 	if sp.unknownNode != "" {
@@ -125,6 +127,20 @@ func (sp *scriptPass) analyse() {
 		return
 	}
 	sp.decided = true
+}
+
+// checkPrologueSecrets scans the module's directive prologue, which
+// esbuild keeps apart from the statements and without positions: a string
+// there is in the file like any other. A directive is found in the text by
+// its value; one written with escapes is reported at the file's start.
+func (sp *scriptPass) checkPrologueSecrets() {
+	for _, d := range sp.res.AST.Directives {
+		lit := 0
+		if i := strings.Index(sp.src, d); i > 0 && (sp.src[i-1] == '"' || sp.src[i-1] == '\'') {
+			lit = i - 1
+		}
+		sp.checkSecretString(&esb.EString{Value: utf16.Encode([]rune(d))}, lit)
+	}
 }
 
 // syntaxText turns esbuild's wording into a message that says what to do.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/remixlet/remixlet/activation"
@@ -87,6 +89,9 @@ func (d *Decision) Labels() activation.Labels {
 func (d *Decision) WriteText(w io.Writer) error {
 	var b strings.Builder
 	for _, f := range d.Refused {
+		// Named from the new folder, as lint names them: with two
+		// folders on the command line, a bare script.js is ambiguous.
+		f.File = path.Join(filepath.ToSlash(d.New.Label), f.File)
 		fmt.Fprintln(&b, f)
 	}
 	if d.Activation == nil {

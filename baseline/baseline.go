@@ -86,7 +86,7 @@ func Parse(data []byte, name string) (*File, error) {
 	root, err := strictjson.Parse(data, 8)
 	if err != nil {
 		e := err.(*strictjson.Error)
-		return nil, fmt.Errorf("%s: %s", where(e.Offset), e.Msg)
+		return nil, fmt.Errorf("%s: the baseline is not JSON: %s", where(e.Offset), e.Msg)
 	}
 	if vs := compiled().Validate(root); len(vs) > 0 {
 		return nil, fmt.Errorf("%s: %s: write the baseline with 'remixlet baseline DIR... > FILE'", where(vs[0].Offset), vs[0].Message)

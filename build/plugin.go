@@ -12,6 +12,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 	esb "github.com/evanw/esbuild/remixletbridge"
 
+	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/cssguard"
 
 	"github.com/remixlet/remixlet/finding"
@@ -227,6 +228,18 @@ func (b *Builder) load(a api.OnLoadArgs) api.OnLoadResult {
 		return fail(RuleMissingImport, "%s could not be read: %v", rel, plainError(err))
 	}
 	contents := string(data)
+	if off := finding.FirstInvalidUTF8(data); off >= 0 {
+		// As the loader refuses a stored file: esbuild would read the
+		// bytes its own way and report a character it made up.
+		lines := finding.NewLines(data)
+		pos := lines.Position(off)
+		line := lines.Text(pos.Line)
+		return api.OnLoadResult{Errors: []api.Message{{
+			Text:     fmt.Sprintf("%s is not UTF-8 (byte 0x%02X): save it as UTF-8", rel, data[off]),
+			Detail:   analysis.RuleInvalidUtf8,
+			Location: &api.Location{File: rel, Line: pos.Line, Column: len(string([]rune(line)[:pos.Column-1])), LineText: line},
+		}}}
+	}
 	if off, limit, deep := tooDeep(contents, loader); deep {
 		lines := finding.NewLines(data)
 		pos := lines.Position(off)
@@ -237,7 +250,59 @@ func (b *Builder) load(a api.OnLoadArgs) api.OnLoadResult {
 			Location: &api.Location{File: rel, Line: pos.Line, Column: len(string([]rune(line)[:pos.Column-1])), LineText: line},
 		}}}
 	}
+	if errs := overBudget(rel, contents, loader); errs != nil {
+		return api.OnLoadResult{Errors: errs}
+	}
 	return api.OnLoadResult{Contents: &contents, Loader: loader, ResolveDir: filepath.Dir(a.Path)}
+}
+
+// precheckSize is the size from which a script is parsed once with the
+// message budget before the bundler parses it. The bundler's parser works
+// out the position of each message and its notes by scanning the text, so
+// a file that draws thousands of messages (a name declared again and
+// again) costs time that grows with its length times their number; below
+// this size that stays under a fraction of a second, and above it the
+// extra parse is what keeps the build from running for hours.
+const precheckSize = 16 << 10
+
+// overBudget parses a large script with the message budget and, when it
+// draws more messages than that, returns its first errors (or says it drew
+// too many warnings) for the bundler to report instead of parsing it.
+func overBudget(rel, src string, loader api.Loader) []api.Message {
+	if len(src) < precheckSize || (loader != api.LoaderJS && loader != api.LoaderTS) {
+		return nil
+	}
+	r := esb.Precheck(src, loader == api.LoaderTS)
+	if !r.Stopped {
+		return nil
+	}
+	lines := finding.NewLines([]byte(src))
+	at := func(off int) *api.Location {
+		pos := lines.Position(off)
+		line := lines.Text(pos.Line)
+		return &api.Location{File: rel, Line: pos.Line, Column: len(string([]rune(line)[:pos.Column-1])), LineText: line}
+	}
+	var out []api.Message
+	for _, m := range r.Messages {
+		if m.Error && len(out) < esb.MaxErrors {
+			out = append(out, api.Message{Text: strings.TrimSuffix(m.Text, "."), Detail: RuleSyntax, Location: at(m.Offset)})
+		}
+	}
+	if len(out) == 0 {
+		return []api.Message{{
+			Text:     fmt.Sprintf("%s draws more than %d warnings from the parser (the first: %s), so the build does not read it: fix them, then build again", rel, esb.MaxWarnings, strings.TrimSuffix(r.Messages[0].Text, ".")),
+			Detail:   RuleSyntax,
+			Location: at(r.Messages[0].Offset),
+		}}
+	}
+	for i := range out {
+		if i == len(out)-1 {
+			out[i].Text += " (and more errors: the parser stopped counting): fix these first, then build again"
+		} else {
+			out[i].Text = bundlerText(out[i].Text)
+		}
+	}
+	return out
 }
 
 func shorten(paths []string) []string {

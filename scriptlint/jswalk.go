@@ -81,6 +81,13 @@ func (sp *scriptPass) stmts(list []esb.Stmt) {
 }
 
 func (sp *scriptPass) stmt(s esb.Stmt) {
+	if d, ok := s.Data.(*esb.SDirective); ok {
+		// A directive ("use strict", or any string at the top of a
+		// function) is a string in the file like any other: a key in it
+		// is leaked to whoever reads the code.
+		sp.checkSecretString(&esb.EString{Value: d.Value}, int(s.Loc.Start))
+		return
+	}
 	switch s := s.Data.(type) {
 	case nil:
 	case *esb.SBlock:

@@ -3,6 +3,7 @@ package scriptlint
 import (
 	"fmt"
 	"strings"
+	"unicode/utf16"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
@@ -32,8 +33,9 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // maxSyntaxFindings caps how many of esbuild's errors are reported one by
-// one; the rest are summed up in the last finding.
-const maxSyntaxFindings = 10
+// one (the parse stops soon after: see esb.MaxErrors); the rest are summed
+// up in the last finding.
+const maxSyntaxFindings = esb.MaxErrors
 
 func runScript(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf(manifest.Analyzer).(*manifest.Manifest)
@@ -92,9 +94,18 @@ func (sp *scriptPass) analyse() {
 	// Any logged error refuses the file, not only a failed parse: esbuild
 	// logs module-goal violations (with, <!--, var eval, legacy octal)
 	// and carries on.
+	if res.Stopped && len(errs) == 0 {
+		sp.findings = append(sp.findings, finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},
+			"script.js draws more than %d warnings from the parser (the first: %s), so it was not analysed: fix them, then lint again", esb.MaxWarnings, syntaxText(res.Messages[0].Text)))
+		return
+	}
 	for i, msg := range errs {
 		if i == maxSyntaxFindings-1 && len(errs) > maxSyntaxFindings {
-			sp.report(RuleSyntax, msg.Offset, "%s (and %d more errors): fix these first, then lint again", syntaxText(msg.Text), len(errs)-i-1)
+			more := fmt.Sprintf("%d more errors", len(errs)-i-1)
+			if res.Stopped {
+				more = "more errors: the parser stopped counting"
+			}
+			sp.report(RuleSyntax, msg.Offset, "%s (and %s): fix these first, then lint again", syntaxText(msg.Text), more)
 			break
 		}
 		sp.report(RuleSyntax, msg.Offset, "%s", syntaxText(msg.Text))
@@ -107,6 +118,7 @@ func (sp *scriptPass) analyse() {
 	}
 	sp.res = res
 	sp.run()
+	sp.checkPrologueSecrets()
 	sp.checkCommentSecrets(nest.Comments)
 	sp.flushOverflow()
 	if sp.unknownNode != "" {
@@ -115,6 +127,20 @@ func (sp *scriptPass) analyse() {
 		return
 	}
 	sp.decided = true
+}
+
+// checkPrologueSecrets scans the module's directive prologue, which
+// esbuild keeps apart from the statements and without positions: a string
+// there is in the file like any other. A directive is found in the text by
+// its value; one written with escapes is reported at the file's start.
+func (sp *scriptPass) checkPrologueSecrets() {
+	for _, d := range sp.res.AST.Directives {
+		lit := 0
+		if i := strings.Index(sp.src, d); i > 0 && (sp.src[i-1] == '"' || sp.src[i-1] == '\'') {
+			lit = i - 1
+		}
+		sp.checkSecretString(&esb.EString{Value: utf16.Encode([]rune(d))}, lit)
+	}
 }
 
 // syntaxText turns esbuild's wording into a message that says what to do.

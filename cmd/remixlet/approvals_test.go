@@ -284,7 +284,7 @@ func TestDiffExitStatus(t *testing.T) {
 	bad := copyDir(t, v1, filepath.Join(tmp, "bad"))
 	writeFile(t, bad, "manifest.json", `{"name": "x"}`)
 	code, out, errOut = run(t, "diff", v1, bad)
-	expect(t, "new manifest refused", code, out, errOut, 1, "manifest/missing-key")
+	expect(t, "new manifest refused", code, out, errOut, 1, filepath.Join(tmp, "bad", "manifest.json")+":1:1: error manifest/missing-key")
 	code, out, errOut = run(t, "diff", bad, v1)
 	expect(t, "running manifest unreadable", code, out, errOut, 2, "refused")
 	code, out, errOut = run(t, "diff", v1, filepath.Join(tmp, "nope"))

@@ -113,6 +113,13 @@ func runBuild(opts *buildOptions, std streams) error {
 		return exitError{exitRefused}
 	}
 	if opts.Watch {
+		// A folder that cannot be built at all is said before watching
+		// starts, as without --watch.
+		b, openErr := build.New(opts.Src, bopts)
+		if openErr != nil {
+			return fmt.Errorf("%s: %w", opts.Src, openErr)
+		}
+		b.Close()
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		fmt.Fprintf(std.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)

@@ -15,6 +15,7 @@ func TestHostileInput(t *testing.T) {
 		"r/manifest.json": cleanManifest,
 		"afile":           "not a folder\n",
 		"adir/.keep":      "",
+		"junk.json":       "\xff\xfe",
 	})
 	for _, tc := range []struct {
 		name string
@@ -24,8 +25,10 @@ func TestHostileInput(t *testing.T) {
 		{"digest a file", []string{"digest", "afile"}, "remixlet: afile is not a folder: give the folder of a stored remixlet (manifest.json, script.js, style.css, rules.json)\n"},
 		{"diff a file", []string{"diff", "afile"}, "remixlet: afile is not a folder: give the folder of a stored remixlet (manifest.json, script.js, style.css, rules.json)\n"},
 		{"netrules a file", []string{"netrules", "afile"}, "remixlet: afile is not a folder: give the folder of a stored remixlet (manifest.json, script.js, style.css, rules.json)\n"},
+		{"watch a file", []string{"build", "--watch", "afile", "out"}, "remixlet: afile: not a folder: build takes a source folder (manifest.json, src/main.ts, style.css)\n"},
 		{"build a file", []string{"build", "afile", "out"}, "remixlet: afile: not a folder: build takes a source folder (manifest.json, src/main.ts, style.css)\n"},
 		{"baseline a missing folder", []string{"baseline", "nope"}, "remixlet: nope: could not check: nope does not exist; no baseline was written\n"},
+		{"lint, a baseline that is not JSON", []string{"lint", "--baseline", "junk.json", "r"}, "remixlet: junk.json:1:1: the baseline is not JSON: invalid UTF-8: save the file as UTF-8\n"},
 		{"lint json, a missing folder", []string{"lint", "--format", "json", "nope"}, "remixlet: nope: could not check: nope does not exist\n"},
 		{"lint, a missing config", []string{"lint", "--config", "nope.json", "r"}, "remixlet: the config nope.json does not exist\n"},
 		{"lint, a config that is a folder", []string{"lint", "--config", "adir", "r"}, "remixlet: the config adir is a folder, not a file\n"},

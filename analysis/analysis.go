@@ -110,6 +110,7 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 		}
 		pass := &Pass{Analyzer: a, Package: pkg, results: res.ResultOf}
 		out, err := runSafely(a, pass)
+		pass.findings = capPerRule(pass.findings)
 		res.Findings = append(res.Findings, pass.findings...)
 		res.ByAnalyzer[a] = pass.findings
 		if err != nil {
@@ -120,6 +121,52 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 	}
 	finding.Sort(res.Findings)
 	return res
+}
+
+// MaxPerRule is how many findings of one rule in one file are listed one by
+// one; past it, one more finding says how many were left out. A generated
+// or minified file can draw thousands of the same finding, and the first
+// ones are enough to act on (the script lint stops looking past the same
+// count; its own last finding says so, and is kept).
+const MaxPerRule = 100
+
+// capPerRule keeps the first MaxPerRule findings of each rule in each file,
+// in position order, and sums up the rest in one finding where they begin.
+func capPerRule(fs []finding.Finding) []finding.Finding {
+	type key struct{ file, rule string }
+	count := map[key]int{}
+	for _, f := range fs {
+		count[key{f.File, f.Rule}]++
+	}
+	over := false
+	for _, n := range count {
+		over = over || n > MaxPerRule+1
+	}
+	if !over {
+		return fs
+	}
+	finding.Sort(fs)
+	seen := map[key]int{}
+	var out []finding.Finding
+	for _, f := range fs {
+		k := key{f.File, f.Rule}
+		n := count[k]
+		seen[k]++
+		switch i := seen[k]; {
+		case n <= MaxPerRule+1 || i <= MaxPerRule:
+			out = append(out, f)
+		case i == MaxPerRule+1:
+			rule, ok := finding.Lookup(f.Rule)
+			if !ok {
+				out = append(out, f)
+				continue
+			}
+			note := finding.New(rule, f.File, f.Start, "and %d more findings like the ones above from here on, not listed one by one: fix those first, then lint again", n-MaxPerRule)
+			note.Severity = f.Severity
+			out = append(out, note)
+		}
+	}
+	return out
 }
 
 // whyMissing says why a required analyzer produced nothing: its file is

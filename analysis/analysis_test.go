@@ -194,3 +194,44 @@ func TestErrorsAreJoined(t *testing.T) {
 		t.Errorf("Err = %v, want both failures", res.Err)
 	}
 }
+
+// TestFindingsCappedPerRule: past MaxPerRule findings of one rule in one
+// file, one finding at the next place says how many more there are; other
+// rules and files keep theirs, and a check that already stopped at the cap
+// with its own last finding (MaxPerRule+1 in all) is left alone.
+func TestFindingsCappedPerRule(t *testing.T) {
+	many := &Analyzer{Name: "many", Run: func(p *Pass) (any, error) {
+		for i := 250; i >= 1; i-- { // out of order: the first ones by position are kept
+			p.Report(finding.New(RuleFolder, "style.css", finding.Position{Line: i, Column: 1}, "loads %d", i))
+		}
+		for i := 1; i <= MaxPerRule+1; i++ {
+			p.Report(finding.New(RuleFolder, "script.js", finding.Position{Line: i, Column: 1}, "own cap %d", i))
+		}
+		for i := 1; i <= 3; i++ {
+			p.Report(finding.New(RuleUnexpectedFile, "style.css", finding.Position{Line: i, Column: 2}, "other %d", i))
+		}
+		return nil, nil
+	}}
+	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}"})
+	res := Run(dir, []*Analyzer{many})
+	counts := map[string]int{}
+	for _, f := range res.Findings {
+		counts[f.File+" "+f.Rule]++
+	}
+	want := map[string]int{"style.css package/folder": MaxPerRule + 1, "script.js package/folder": MaxPerRule + 1, "style.css package/unexpected-file": 3}
+	if diff := cmp.Diff(want, counts); diff != "" {
+		t.Fatalf("findings per file and rule (-want +got):\n%s", diff)
+	}
+	var last finding.Finding
+	for _, f := range res.Findings {
+		if f.File == "style.css" && f.Rule == "package/folder" {
+			last = f
+		}
+	}
+	if last.Start.Line != MaxPerRule+1 || last.Message != "and 150 more findings like the ones above from here on, not listed one by one: fix those first, then lint again" {
+		t.Errorf("the last finding is %v", last)
+	}
+	if got := len(res.ByAnalyzer[many]); got != len(res.Findings) {
+		t.Errorf("the analyzer's own findings (%d) are not the capped ones (%d)", got, len(res.Findings))
+	}
+}

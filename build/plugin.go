@@ -350,6 +350,6 @@ func tooDeep(src string, loader api.Loader) (offset, limit int, deep bool) {
 			}
 		}
 	}
-	n := esb.ScanNesting(src, esb.MaxNesting)
+	n := esb.GuardNesting(src, esb.MaxNesting)
 	return n.Offset, esb.MaxNesting, n.Exceeded
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/regularfile"
 	"github.com/remixlet/remixlet/internal/safetext"
 )
 
@@ -255,7 +256,7 @@ func (r folderReader) read(p *Package, name string, spec StoredFile) ([]byte, bo
 		return nil, false, err
 	}
 	if !before.Mode().IsRegular() {
-		p.refuse(RuleNotRegular, name, "%s changed into a %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
+		p.refuse(RuleNotRegular, name, "%s changed into %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
 		return nil, false, nil
 	}
 	f, err := openNoFollow(r.root, name)
@@ -319,17 +320,8 @@ func readCapped(f *os.File, size, limit int64) ([]byte, error) {
 }
 
 func describeMode(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m.IsDir():
-		return "a folder"
+	if k := regularfile.Kind(m); k != "" {
+		return k
 	}
 	return "not a regular file"
 }

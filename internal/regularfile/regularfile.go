@@ -17,18 +17,31 @@ func (e *NotRegularError) Error() string { return e.PlainReason() }
 // PlainReason says what went wrong in plain words, to follow the path's
 // name (plainerr.Reason uses it).
 func (e *NotRegularError) PlainReason() string {
-	m := e.Mode
-	switch {
-	case m.IsDir():
+	if e.Mode.IsDir() {
 		return "is a folder, not a file"
-	case m&fs.ModeNamedPipe != 0:
-		return "is a named pipe, not a regular file: give a file"
-	case m&fs.ModeSocket != 0:
-		return "is a socket, not a regular file: give a file"
-	case m&fs.ModeDevice != 0:
-		return "is a device, not a regular file: give a file"
+	}
+	if k := Kind(e.Mode); k != "" {
+		return "is " + k + ", not a regular file: give a file"
 	}
 	return "is not a regular file: give a file"
+}
+
+// Kind names what a file of mode m is when it is not a regular file ("a
+// named pipe", "a folder"); "" for a regular file or a kind without a name.
+func Kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	}
+	return ""
 }
 
 // Open opens path for reading. It never blocks on a named pipe, a socket

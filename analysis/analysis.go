@@ -123,20 +123,24 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 	return res
 }
 
-// MaxPerRule is how many findings of one rule in one file are listed one by
-// one; past it, one more finding says how many were left out. A generated
-// or minified file can draw thousands of the same finding, and the first
-// ones are enough to act on (the script lint stops looking past the same
-// count; its own last finding says so, and is kept).
+// MaxPerRule is how many errors of one rule in one file are listed one by
+// one; past it, one more error says how many were left out. A generated or
+// minified file can draw thousands of the same error, and the first ones
+// are enough to act on (the script lint stops looking past the same count;
+// its own last finding says so, and is kept). Warnings are all listed: each
+// can be suppressed inline or recorded in a baseline on its own, and errors
+// cannot.
 const MaxPerRule = 100
 
-// capPerRule keeps the first MaxPerRule findings of each rule in each file,
-// in position order, and sums up the rest in one finding where they begin.
+// capPerRule keeps the first MaxPerRule errors of each rule in each file,
+// in position order, and sums up the rest in one error where they begin.
 func capPerRule(fs []finding.Finding) []finding.Finding {
 	type key struct{ file, rule string }
 	count := map[key]int{}
 	for _, f := range fs {
-		count[key{f.File, f.Rule}]++
+		if f.Severity == finding.Error {
+			count[key{f.File, f.Rule}]++
+		}
 	}
 	over := false
 	for _, n := range count {
@@ -149,6 +153,10 @@ func capPerRule(fs []finding.Finding) []finding.Finding {
 	seen := map[key]int{}
 	var out []finding.Finding
 	for _, f := range fs {
+		if f.Severity != finding.Error {
+			out = append(out, f)
+			continue
+		}
 		k := key{f.File, f.Rule}
 		n := count[k]
 		seen[k]++
@@ -161,9 +169,7 @@ func capPerRule(fs []finding.Finding) []finding.Finding {
 				out = append(out, f)
 				continue
 			}
-			note := finding.New(rule, f.File, f.Start, "and %d more findings like the ones above from here on, not listed one by one: fix those first, then lint again", n-MaxPerRule)
-			note.Severity = f.Severity
-			out = append(out, note)
+			out = append(out, finding.New(rule, f.File, f.Start, "and %d more findings like the ones above from here on, not listed one by one: fix those first, then lint again", n-MaxPerRule))
 		}
 	}
 	return out

@@ -195,10 +195,11 @@ func TestErrorsAreJoined(t *testing.T) {
 	}
 }
 
-// TestFindingsCappedPerRule: past MaxPerRule findings of one rule in one
-// file, one finding at the next place says how many more there are; other
-// rules and files keep theirs, and a check that already stopped at the cap
-// with its own last finding (MaxPerRule+1 in all) is left alone.
+// TestFindingsCappedPerRule: past MaxPerRule errors of one rule in one
+// file, one error at the next place says how many more there are; other
+// rules and files keep theirs, a check that already stopped at the cap with
+// its own last finding (MaxPerRule+1 in all) is left alone, and warnings
+// are all kept (each can be suppressed or baselined on its own).
 func TestFindingsCappedPerRule(t *testing.T) {
 	many := &Analyzer{Name: "many", Run: func(p *Pass) (any, error) {
 		for i := 250; i >= 1; i-- { // out of order: the first ones by position are kept
@@ -210,6 +211,11 @@ func TestFindingsCappedPerRule(t *testing.T) {
 		for i := 1; i <= 3; i++ {
 			p.Report(finding.New(RuleUnexpectedFile, "style.css", finding.Position{Line: i, Column: 2}, "other %d", i))
 		}
+		for i := 1; i <= 150; i++ { // lowered to warnings, as a check does for legacy remixlets
+			f := finding.New(RuleMissingManifest, "style.css", finding.Position{Line: i, Column: 3}, "warning %d", i)
+			f.Severity = finding.Warning
+			p.Report(f)
+		}
 		return nil, nil
 	}}
 	dir := casetest.WriteFiles(t, map[string]string{"manifest.json": "{}"})
@@ -218,7 +224,7 @@ func TestFindingsCappedPerRule(t *testing.T) {
 	for _, f := range res.Findings {
 		counts[f.File+" "+f.Rule]++
 	}
-	want := map[string]int{"style.css package/folder": MaxPerRule + 1, "script.js package/folder": MaxPerRule + 1, "style.css package/unexpected-file": 3}
+	want := map[string]int{"style.css package/folder": MaxPerRule + 1, "script.js package/folder": MaxPerRule + 1, "style.css package/unexpected-file": 3, "style.css package/missing-manifest": 150}
 	if diff := cmp.Diff(want, counts); diff != "" {
 		t.Fatalf("findings per file and rule (-want +got):\n%s", diff)
 	}

@@ -10,19 +10,9 @@ import (
 // parsed against base (nil or "about:blank": none), and either failure or
 // what the URL API returns for each part.
 type wptCase struct {
-	Input    string  `json:"input"`
-	Base     *string `json:"base"`
-	Failure  bool    `json:"failure"`
-	Href     string  `json:"href"`
-	Protocol string  `json:"protocol"`
-	Username string  `json:"username"`
-	Password string  `json:"password"`
-	Host     string  `json:"host"`
-	Hostname string  `json:"hostname"`
-	Port     string  `json:"port"`
-	Pathname string  `json:"pathname"`
-	Search   string  `json:"search"`
-	Hash     string  `json:"hash"`
+	Input string  `json:"input"`
+	Base  *string `json:"base"`
+	reading
 }
 
 func loadWPT(t testing.TB) []wptCase {
@@ -58,8 +48,7 @@ func TestWPTURLTestData(t *testing.T) {
 	want := make([]reading, len(cases))
 	for i, c := range cases {
 		inputs[i] = addressInput{Input: c.Input, Base: c.Base}
-		want[i] = reading{Failure: c.Failure, Href: c.Href, Protocol: c.Protocol, Username: c.Username, Password: c.Password,
-			Host: c.Host, Hostname: c.Hostname, Port: c.Port, Pathname: c.Pathname, Search: c.Search, Hash: c.Hash}
+		want[i] = c.reading
 		if c.Failure {
 			want[i] = reading{Failure: true}
 		}

@@ -213,6 +213,9 @@ func parse(raw string, base *URL) (*URL, error) {
 		atSignSeen    bool
 		insideBracket bool
 		passwordSeen  bool
+		// Parts that grow a byte at a time are built here and joined to u
+		// once at the end, so a parse is linear in the input.
+		username, password, opaque, fragment strings.Builder
 	)
 	special := func() bool { return isSpecial(u.Scheme) }
 	remaining := func(p int) string {
@@ -356,9 +359,9 @@ func parse(raw string, base *URL) (*URL, error) {
 						continue
 					}
 					if passwordSeen {
-						u.Password += encodeByte(b[i], inUserinfoSet)
+						writeEncoded(&password, b[i], inUserinfoSet)
 					} else {
-						u.Username += encodeByte(b[i], inUserinfoSet)
+						writeEncoded(&username, b[i], inUserinfoSet)
 					}
 				}
 				buf.Reset()
@@ -540,7 +543,7 @@ func parse(raw string, base *URL) (*URL, error) {
 					state = stFragment
 				}
 			} else {
-				buf.WriteString(encodeByte(byte(c), inPathSet))
+				writeEncoded(&buf, byte(c), inPathSet)
 			}
 		case stOpaquePath:
 			switch {
@@ -551,7 +554,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				u.hasFragment = true
 				state = stFragment
 			case c != eof:
-				u.opaque += encodeByte(byte(c), inC0ControlSet)
+				writeEncoded(&opaque, byte(c), inC0ControlSet)
 			}
 		case stQuery:
 			if c == '#' || c == eof {
@@ -570,10 +573,14 @@ func parse(raw string, base *URL) (*URL, error) {
 			}
 		case stFragment:
 			if c != eof {
-				u.fragment += encodeByte(byte(c), inFragmentSet)
+				writeEncoded(&fragment, byte(c), inFragmentSet)
 			}
 		}
 	}
+	u.Username += username.String()
+	u.Password += password.String()
+	u.opaque += opaque.String()
+	u.fragment += fragment.String()
 	return u, nil
 }
 
@@ -703,11 +710,15 @@ func inUserinfoSet(c byte) bool {
 
 const upperHex = "0123456789ABCDEF"
 
-func encodeByte(c byte, set func(byte) bool) string {
+// writeEncoded writes c, percent-encoded when set holds it.
+func writeEncoded(b *strings.Builder, c byte, set func(byte) bool) {
 	if set(c) {
-		return string([]byte{'%', upperHex[c>>4], upperHex[c&15]})
+		b.WriteByte('%')
+		b.WriteByte(upperHex[c>>4])
+		b.WriteByte(upperHex[c&15])
+		return
 	}
-	return string(c)
+	b.WriteByte(c)
 }
 
 func encodeString(s string, set func(byte) bool) string {

@@ -217,7 +217,10 @@ func parse(raw string, base *URL) (*URL, error) {
 		// once at the end, so a parse is linear in the input.
 		username, password, opaque, fragment strings.Builder
 	)
-	special := func() bool { return isSpecial(u.Scheme) }
+	// spec is isSpecial(u.Scheme), kept with every change of the scheme:
+	// the states below ask it at every byte.
+	spec := false
+	special := func() bool { return spec }
 	remaining := func(p int) string {
 		if p+1 >= len(in) {
 			return ""
@@ -244,6 +247,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				buf.WriteByte(lower(byte(c)))
 			case c == ':':
 				u.Scheme = buf.String()
+				spec = isSpecial(u.Scheme)
 				buf.Reset()
 				switch {
 				case u.Scheme == "file":
@@ -272,6 +276,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				return fail("it is relative, and the base address it would resolve against has no hierarchical path")
 			case base.hasOpaque:
 				u.Scheme, u.opaque, u.hasOpaque = base.Scheme, base.opaque, true
+				spec = isSpecial(u.Scheme)
 				u.query, u.hasQuery = base.query, base.hasQuery
 				u.hasFragment = true
 				state = stFragment
@@ -299,6 +304,7 @@ func parse(raw string, base *URL) (*URL, error) {
 			}
 		case stRelative:
 			u.Scheme = base.Scheme
+			spec = isSpecial(u.Scheme)
 			switch {
 			case c == '/':
 				state = stRelativeSlash
@@ -430,7 +436,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				return fail("its port has %q, which is not a digit", string(rune(c)))
 			}
 		case stFile:
-			u.Scheme = "file"
+			u.Scheme, spec = "file", true
 			u.hasHost, u.Hostname = true, ""
 			switch {
 			case c == '/' || c == '\\':
@@ -543,7 +549,14 @@ func parse(raw string, base *URL) (*URL, error) {
 					state = stFragment
 				}
 			} else {
-				writeEncoded(&buf, byte(c), inPathSet)
+				// The bytes up to the next delimiter go in as one run.
+				stop := &pathStops
+				if special() {
+					stop = &specialPathStops
+				}
+				end := runEnd(in, p, stop)
+				appendEncoded(&buf, in[p:end], &pathSet)
+				p = end - 1
 			}
 		case stOpaquePath:
 			switch {
@@ -554,26 +567,31 @@ func parse(raw string, base *URL) (*URL, error) {
 				u.hasFragment = true
 				state = stFragment
 			case c != eof:
-				writeEncoded(&opaque, byte(c), inC0ControlSet)
+				end := runEnd(in, p, &queryOrFragment)
+				appendEncoded(&opaque, in[p:end], &c0ControlSet)
+				p = end - 1
 			}
 		case stQuery:
 			if c == '#' || c == eof {
-				set := inQuerySet
-				if special() {
-					set = inSpecialQuerySet
-				}
-				u.query += encodeString(buf.String(), set)
+				u.query += buf.String()
 				buf.Reset()
 				if c == '#' {
 					u.hasFragment = true
 					state = stFragment
 				}
 			} else {
-				buf.WriteByte(byte(c))
+				set := &querySet
+				if special() {
+					set = &specialQuerySet
+				}
+				end := runEnd(in, p, &fragmentStart)
+				appendEncoded(&buf, in[p:end], set)
+				p = end - 1
 			}
 		case stFragment:
 			if c != eof {
-				writeEncoded(&fragment, byte(c), inFragmentSet)
+				appendEncoded(&fragment, in[p:], &fragmentSet)
+				p = len(in) - 1
 			}
 		}
 	}
@@ -709,6 +727,64 @@ func inUserinfoSet(c byte) bool {
 }
 
 const upperHex = "0123456789ABCDEF"
+
+// byteSet is a set of bytes: a percent-encode set, or the bytes that end a
+// run of the parser's state.
+type byteSet [256]bool
+
+func setOf(in func(byte) bool) (s byteSet) {
+	for c := range 256 {
+		s[c] = in(byte(c))
+	}
+	return s
+}
+
+func setOfBytes(bytes string) (s byteSet) {
+	for i := 0; i < len(bytes); i++ {
+		s[bytes[i]] = true
+	}
+	return s
+}
+
+var (
+	c0ControlSet    = setOf(inC0ControlSet)
+	fragmentSet     = setOf(inFragmentSet)
+	querySet        = setOf(inQuerySet)
+	specialQuerySet = setOf(inSpecialQuerySet)
+	pathSet         = setOf(inPathSet)
+
+	pathStops        = setOfBytes("/?#")
+	specialPathStops = setOfBytes("/\\?#")
+	queryOrFragment  = setOfBytes("?#")
+	fragmentStart    = setOfBytes("#")
+)
+
+// runEnd is the offset of the first byte of in from p on that stop holds,
+// or len(in).
+func runEnd(in string, p int, stop *byteSet) int {
+	for ; p < len(in); p++ {
+		if stop[in[p]] {
+			return p
+		}
+	}
+	return p
+}
+
+// appendEncoded writes s to b, percent-encoding the bytes set holds; the
+// bytes between them go in as whole runs.
+func appendEncoded(b *strings.Builder, s string, set *byteSet) {
+	from := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; set[c] {
+			b.WriteString(s[from:i])
+			b.WriteByte('%')
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&15])
+			from = i + 1
+		}
+	}
+	b.WriteString(s[from:])
+}
 
 // writeEncoded writes c, percent-encoded when set holds it.
 func writeEncoded(b *strings.Builder, c byte, set func(byte) bool) {

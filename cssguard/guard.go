@@ -1317,8 +1317,12 @@ func quoteAddress(s string) string { return fmt.Sprintf("%q", s) }
 
 // shortAddress keeps a data: address readable in a message.
 func shortAddress(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return fmt.Sprintf("%q", string(r[:60])+"…")
+	n := 0
+	for i := range s { // up to the 61st character, not through a long data: address
+		if n == 60 {
+			return fmt.Sprintf("%q", s[:i]+"…")
+		}
+		n++
 	}
 	return fmt.Sprintf("%q", s)
 }

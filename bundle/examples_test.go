@@ -1,4 +1,4 @@
-package build
+package bundle
 
 import (
 	"flag"
@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the digests committed beside th
 // and compares its digest with the one committed beside it
 // (examples/NAME.digest): the same source gives the same files on every
 // machine. .ci/run checks the same with the built binary. After a change
-// that is meant to change the output: go test ./build -run Examples -update.
+// that is meant to change the output: go test ./bundle -run Examples -update.
 func TestExamplesBuildToTheirDigest(t *testing.T) {
 	dirs, err := filepath.Glob("../examples/*")
 	if err != nil || len(dirs) == 0 {
@@ -39,7 +39,7 @@ func TestExamplesBuildToTheirDigest(t *testing.T) {
 			}
 			want, err := os.ReadFile(file)
 			if err != nil {
-				t.Fatalf("no digest beside the example: %v (go test ./build -run Examples -update writes it)", err)
+				t.Fatalf("no digest beside the example: %v (go test ./bundle -run Examples -update writes it)", err)
 			}
 			if got := res.Digest; got != strings.TrimSpace(string(want)) {
 				t.Errorf("%s builds to %s, but %s says %s", dir, got, file, strings.TrimSpace(string(want)))
@@ -49,7 +49,7 @@ func TestExamplesBuildToTheirDigest(t *testing.T) {
 }
 
 // TestDocsRules keeps docs/build.md's rule table generated from the rules:
-// go test ./build -run DocsRules -update rewrites it.
+// go test ./bundle -run DocsRules -update rewrites it.
 func TestDocsRules(t *testing.T) {
 	docsync.Section(t, "../docs/build.md", "build-rules", RulesMarkdown(), *update)
 }

@@ -1,4 +1,4 @@
-package build
+package bundle
 
 // nodeBuiltins are the modules Node.js 20 has built in (module.builtinModules,
 // without the internal _ ones), by the package name an import names. A

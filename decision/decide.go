@@ -1,4 +1,4 @@
-package approval
+package decision
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/remixlet/remixlet/activation"
+	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
 )
@@ -36,8 +37,37 @@ type Decision struct {
 	Refused []finding.Finding
 }
 
-// Decide makes the activation decision on a proposal. It uses no store and
-// no file system: the WebAssembly build calls it on files in memory.
+// Request is a decision's input as a front door holds it: both versions
+// loaded (a folder with analysis.Load, files in memory with
+// analysis.LoadFiles), each labelled by its package's Dir.
+type Request struct {
+	Running  *analysis.Package // nil for a new remixlet
+	New      *analysis.Package
+	Allowed  []string
+	ChatSite string
+}
+
+// Make checks the new files with every lint analyzer, reads the running
+// version, and decides: what `remixlet diff` prints and the WebAssembly
+// `decide` returns. A running version the loader refuses is a
+// *RunningRefusedError.
+func Make(req Request) (*Decision, error) {
+	checked, err := Check(req.New.Dir, req.New)
+	if err != nil {
+		return nil, err
+	}
+	p := Proposal{New: checked, Allowed: req.Allowed, ChatSite: req.ChatSite}
+	if req.Running != nil {
+		if p.Running, err = Running(req.Running); err != nil {
+			return nil, err
+		}
+	}
+	return Decide(p)
+}
+
+// Decide makes the activation decision on a proposal: Make's, or the
+// version store's flow, whose running version comes from the store. It
+// uses no store and no file system.
 func Decide(p Proposal) (*Decision, error) {
 	d := &Decision{Proposal: p, Refused: p.New.Errors}
 	ad, err := activation.Decide(activation.Input{Running: p.Running, New: p.New.Version(), Allowed: p.Allowed, ChatSite: p.ChatSite})
@@ -57,10 +87,27 @@ func Decide(p Proposal) (*Decision, error) {
 }
 
 func (d *Decision) refusedReason() finding.Finding {
-	return finding.New(RuleRefused, "", finding.Position{}, "%s does not pass the checks (%s, listed above): fix them, then decide again; `remixlet lint %s` lists them", d.New.Label, countErrors(len(d.Refused)), d.New.Label)
+	return finding.New(RuleRefused, "", finding.Position{}, "%s does not pass the checks (%s, listed above): fix them, then decide again; `remixlet lint %s` lists them", d.New.Label, CountErrors(len(d.Refused)), d.New.Label)
 }
 
-func countErrors(n int) string {
+// Refusal is why a refused decision refuses, for a step that must not go on
+// (approve): the findings that refuse the files, then the decision's
+// reasons. It is nil unless the outcome is refuse.
+func (d *Decision) Refusal() *Refusal {
+	if d.Outcome() != activation.Refuse {
+		return nil
+	}
+	r := &Refusal{Findings: append([]finding.Finding{}, d.Refused...)}
+	if d.Activation != nil {
+		r.Findings = append(r.Findings, d.Activation.Reasons...)
+	} else {
+		r.Findings = append(r.Findings, d.refusedReason())
+	}
+	return r
+}
+
+// CountErrors says how many errors, in words: "1 error", "3 errors".
+func CountErrors(n int) string {
 	if n == 1 {
 		return "1 error"
 	}

@@ -1,4 +1,4 @@
-package approval
+package decision
 
 import (
 	"errors"
@@ -62,6 +62,33 @@ func CheckDir(dir string) (*Checked, error) {
 		return nil, err
 	}
 	return Check(dir, pkg)
+}
+
+// RunningRefusedError says that the files given as the running version are
+// not a stored form the loader accepts, so they have no digest and no
+// decision can be made against them.
+type RunningRefusedError struct {
+	*digest.RefusedError
+}
+
+func (e *RunningRefusedError) Error() string { return "the running version: " + e.RefusedError.Error() }
+
+func (e *RunningRefusedError) Unwrap() error { return e.RefusedError }
+
+// Running reads a loaded package as the version that runs now. It is not
+// linted again (it was checked when it was activated, and today's checks
+// apply to the new files); a package the loader refused is a
+// *RunningRefusedError.
+func Running(pkg *analysis.Package) (*activation.Version, error) {
+	sum, err := digest.Package(pkg)
+	var refused *digest.RefusedError
+	if errors.As(err, &refused) {
+		return nil, &RunningRefusedError{refused}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &activation.Version{Label: pkg.Dir, Digest: sum, Files: pkg.Files}, nil
 }
 
 // Version is the checked files as the decision reads them.

@@ -1,4 +1,4 @@
-package approval
+package decision
 
 import (
 	"strings"
@@ -24,6 +24,7 @@ func (r *Refusal) Error() string {
 // Reason is the finding that says why, in one line.
 func (r *Refusal) Reason() finding.Finding { return r.Findings[len(r.Findings)-1] }
 
-func refuse(rule *finding.Rule, format string, args ...any) *Refusal {
+// Refuse is a refusal for one reason, with no file and no position.
+func Refuse(rule *finding.Rule, format string, args ...any) *Refusal {
 	return &Refusal{Findings: []finding.Finding{finding.New(rule, "", finding.Position{}, format, args...)}}
 }

@@ -410,12 +410,12 @@ func (b *Builder) options(ent entries) api.BuildOptions {
 		PreserveSymlinks: true,
 		// The folder's own tsconfig.json or none: esbuild would otherwise
 		// look for one in the folders above, which differ by machine.
-		TsconfigRaw:       ent.tsconfig,
-		Banner:            map[string]string{"js": scriptBanner, "css": styleBanner},
+		TsconfigRaw: ent.tsconfig,
+		Banner:      map[string]string{"js": scriptBanner, "css": styleBanner},
 		// Never whitespace or names: "the code you can read is the code
 		// that runs" (docs/build.md, "Decisions").
 		MinifySyntax: b.opts.Minify,
-		Plugins:           []api.Plugin{b.plugin()},
+		Plugins:      []api.Plugin{b.plugin()},
 	}
 }
 

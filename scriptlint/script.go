@@ -121,6 +121,7 @@ func (sp *scriptPass) analyse() {
 	sp.run()
 	sp.checkPrologueSecrets()
 	sp.checkCommentSecrets(nest.Comments)
+	sp.checkReadable()
 	sp.flushOverflow()
 	if sp.unknownNode != "" {
 		sp.findings = []finding.Finding{finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},

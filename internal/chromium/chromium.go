@@ -313,7 +313,7 @@ func (b *Browser) Close() {
 	exited := make(chan struct{})
 	go func() {
 		b.Send("Browser.close", nil, "") //nolint:errcheck // the browser may be gone already
-		b.cmd.Wait()                      //nolint:errcheck // its exit status says nothing the test needs
+		b.cmd.Wait()                     //nolint:errcheck // its exit status says nothing the test needs
 		close(exited)
 	}()
 	select {

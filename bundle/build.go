@@ -23,8 +23,9 @@ import (
 
 // Options change how a source folder is built.
 type Options struct {
-	// Minify shortens the output (whitespace, names, syntax). Off by
-	// default: the person reads what runs.
+	// Minify shortens the output by its syntax only (constants folded,
+	// dead code dropped); whitespace and names are kept, so the stored
+	// code stays the code a person can read in History.
 	Minify bool
 	// Policy, when set, is a config's policy: enforced on the checked
 	// stored form, before findings are pointed at the source, and its
@@ -409,12 +410,12 @@ func (b *Builder) options(ent entries) api.BuildOptions {
 		PreserveSymlinks: true,
 		// The folder's own tsconfig.json or none: esbuild would otherwise
 		// look for one in the folders above, which differ by machine.
-		TsconfigRaw:       ent.tsconfig,
-		Banner:            map[string]string{"js": scriptBanner, "css": styleBanner},
-		MinifyWhitespace:  b.opts.Minify,
-		MinifyIdentifiers: b.opts.Minify,
-		MinifySyntax:      b.opts.Minify,
-		Plugins:           []api.Plugin{b.plugin()},
+		TsconfigRaw: ent.tsconfig,
+		Banner:      map[string]string{"js": scriptBanner, "css": styleBanner},
+		// Never whitespace or names: "the code you can read is the code
+		// that runs" (docs/build.md, "Decisions").
+		MinifySyntax: b.opts.Minify,
+		Plugins:      []api.Plugin{b.plugin()},
 	}
 }
 

@@ -68,7 +68,7 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 			return runBuild(opts, std)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Minify, "minify", false, "shorten the output (whitespace, names, syntax); off by default so the code that runs is the code people read")
+	cmd.Flags().BoolVar(&opts.Minify, "minify", false, "shorten the output by its syntax (constants folded, dead code dropped); whitespace and names are always kept, so the stored code stays readable")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace OUT even when it is not a previous build's output")
 	cmd.Flags().StringVar(&opts.Config, "config", "", "a `FILE` like remixlet.config.json that applies on top of those found from SRC up")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again on every change to SRC, until Ctrl-C")

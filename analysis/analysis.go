@@ -75,6 +75,23 @@ type Result struct {
 	// compare one analyzer's findings alone, as analysistest does.
 	ByAnalyzer map[*Analyzer][]finding.Finding
 	Err        error // the package could not be checked at all (exit status 2)
+	// Silenced are the warnings an inline suppression or a baseline took
+	// out of Findings, kept for the outputs that carry them as silenced
+	// (SARIF's suppressions); they count for nothing.
+	Silenced []Silenced
+}
+
+// Silenced is a warning taken out of a result's findings.
+type Silenced struct {
+	Finding finding.Finding
+	// Baseline is the baseline file that records the warning; "" for an
+	// inline suppression.
+	Baseline string
+	// Fingerprint is the remixletFinding/v1 fingerprint the baseline
+	// matched; "" for an inline suppression.
+	Fingerprint string
+	// Justification is the suppression's reason.
+	Justification string
 }
 
 // Refused reports whether any finding is an error.

@@ -81,7 +81,7 @@ func TestEveryFixNamesTheAPI(t *testing.T) {
 // API paths and DOM names in them to the same standard as the fixes.
 func TestEveryMessageNamesTheAPI(t *testing.T) {
 	var dirs []string
-	for _, pkg := range []string{"scriptlint", "cssguard", "manifest", "netrules", "config", "build", "analysis", "workspace", "approval", "activation", "site"} {
+	for _, pkg := range []string{"scriptlint", "cssguard", "manifest", "netrules", "config", "bundle", "decision", "analysis", "workspace", "approval", "activation", "site"} {
 		dirs = append(dirs, filepath.Join("..", pkg))
 	}
 	fset := token.NewFileSet()

@@ -18,11 +18,11 @@ func (sp *scriptPass) checkHTML(value esb.Expr, sink string) {
 	off := int(value.Loc.Start)
 	v := sp.fold(value)
 	if !v.known && !v.isStr {
-		sp.report(RuleDynamicHtml, off, "%s is given HTML built at run time, which the check cannot read: build elements with dom.create and set text with textContent", sink)
+		sp.report(RuleDynamicHtml, off, "%s is given HTML built at run time, which the check cannot read: build elements with dom.create and set text with Handle.setText()", sink)
 		return
 	}
 	if !v.known {
-		sp.report(RuleDynamicHtml, off, "%s is given HTML with parts built at run time: a value with markup in it becomes markup; build elements with dom.create and set text with textContent", sink)
+		sp.report(RuleDynamicHtml, off, "%s is given HTML with parts built at run time: a value with markup in it becomes markup; build elements with dom.create and set text with Handle.setText()", sink)
 	}
 	elements, err := pagepolicy.ParseHTML(v.s)
 	if err != nil { // pagepolicy.ErrTooDeep: the page agent refuses it whole

@@ -44,12 +44,12 @@ var (
 	RuleUnsafeHtml = finding.Register(finding.Rule{
 		ID: "js/unsafe-html", Title: "HTML handed to the page that runs or loads something", Severity: finding.Error,
 		Why: "HTML with a script element, an on* handler, a javascript: address or a load from another host runs code or sends data out; the page agent strips it, and code that relies on it is code that does not do what it says.",
-		Fix: "Build elements with dom.create and set text with textContent; load images only from hosts the address rule allows.",
+		Fix: "Build elements with dom.create and set text with Handle.setText(); load images only from hosts the address rule allows.",
 	})
 	RuleDynamicHtml = finding.Register(finding.Rule{
 		ID: "js/dynamic-html", Title: "HTML built at run time handed to the page", Severity: finding.Warning,
 		Why: "The check can only read literal HTML; HTML assembled from values it cannot see may contain handlers or loads the page agent will strip.",
-		Fix: "Build elements with dom.create and set text with textContent instead of assembling HTML strings.",
+		Fix: "Build elements with dom.create and set text with Handle.setText() instead of assembling HTML strings.",
 	})
 	RuleRemoteSrc = finding.Register(finding.Rule{
 		ID: "js/remote-src", Title: "An element address the address rule does not allow", Severity: finding.Error,

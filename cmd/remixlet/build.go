@@ -28,6 +28,7 @@ type buildOptions struct {
 	Watch    bool
 	Formats  []string
 	Config   string
+	Color    string // --color: auto, always or never
 
 	configs       []report.Source // config files with findings of their own
 	configRefused bool            // a config file has errors: nothing is written
@@ -73,6 +74,7 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace OUT even when it is not a previous build's output")
 	cmd.Flags().StringVar(&opts.Config, "config", "", "a `FILE` like remixlet.config.json that applies on top of those found from SRC up")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again on every change to SRC, until Ctrl-C")
+	addColorFlag(cmd, &opts.Color)
 	cmd.Flags().StringArrayVarP(&opts.Formats, "format", "f", []string{"text"}, "findings `format[=FILE]`: "+strings.Join(report.Formats, ", ")+" (the digest line follows text on standard output, else goes to standard error)")
 	return cmd
 }
@@ -80,6 +82,9 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 func runBuild(opts *buildOptions, std streams) error {
 	outs, err := parseFormats(opts.Formats)
 	if err != nil {
+		return err
+	}
+	if err := checkColorMode(opts.Color); err != nil {
 		return err
 	}
 	lessGC()
@@ -159,7 +164,7 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Resu
 		if o.file == "" && o.format == "text" {
 			textOut = true
 		}
-		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(std.Out)}
+		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(std.Out, opts.Color)}
 		in := &report.Input{Tool: tool, Results: results, Sources: opts.configs, Suppressed: res.Suppressed}
 		if err := writeOutput(o, in, ro, std); err != nil {
 			return err

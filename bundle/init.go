@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/sandboxapi"
 )
@@ -27,7 +28,7 @@ func Starter() map[string]string {
 		"src/count.ts":              starterCount,
 		StyleEntry:                  starterStyle,
 		TsconfigFile:                starterTsconfig,
-		sandboxapi.DeclarationsFile: sandboxapi.TypeScript(),
+		sandboxapi.DeclarationsFile: lint.Declarations(),
 	}
 }
 
@@ -150,8 +151,10 @@ const starterTsconfig = `{
     "target": "ES2022",
     "module": "ESNext",
     "moduleResolution": "Bundler",
-    "lib": ["ES2022", "DOM"],
+    "lib": ["ES2024"],
+    "types": [],
     "strict": true,
+    "noErrorTruncation": true,
     "noEmit": true,
     "isolatedModules": true,
     "verbatimModuleSyntax": true,

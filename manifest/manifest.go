@@ -21,6 +21,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/internal/suggest"
@@ -40,8 +41,15 @@ var schemaJSON []byte
 func SchemaJSON() []byte { return slices.Clone(schemaJSON) }
 
 // SchemaID is where the manifest's schema is published: the file in the
-// repository. A manifest may name it in "$schema", for editors.
+// repository. A manifest may name it in "$schema", for editors, or the same
+// file in a release (SchemaURL).
 const SchemaID = "https://raw.githubusercontent.com/remixlet/remixlet/main/manifest/manifest.schema.json"
+
+// SchemaURL is the address of the manifest's schema in a release ("v1.2.3")
+// or on "main": what "$schema" may name.
+func SchemaURL(ref string) string {
+	return strings.Replace(SchemaID, "/main/", "/"+ref+"/", 1)
+}
 
 var compiled = sync.OnceValue(func() *schema.Schema { return schema.MustCompile(SchemaID, schemaJSON) })
 
@@ -185,7 +193,7 @@ func (r *reader) schemaFinding(v schema.Violation) {
 	case kw == "additionalProperties":
 		r.report(RuleUnknownKey, v.Offset, "%s: remove it (the keys are name, description, api, matches, permissions; a permission has permission and reason)", v.Message)
 	case key == "$schema":
-		r.report(RuleWrongType, v.Offset, "%s: \"$schema\" may only name the manifest's published schema, %q (editors read it; the checks ignore it), or be left out", v.Message, SchemaID)
+		r.report(RuleWrongType, v.Offset, "%s: \"$schema\" may only name the manifest's published schema, %q, or the same file in a release (%q; editors read it, the checks ignore it), or be left out", v.Message, SchemaID, SchemaURL("v1.2.3"))
 	case kw == "required":
 		r.report(RuleMissingKey, v.Offset, "%s: add it", v.Message)
 	case kw == "type":
@@ -236,10 +244,7 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 		if v == nil {
 			continue
 		}
-		if i := strings.IndexFunc(v.Text, isBidiControl); i >= 0 {
-			c, _ := utf8.DecodeRuneInString(v.Text[i:])
-			r.report(field.rule, v.Offset, "the %s contains U+%04X, which changes the direction of the text around it: remove it", key, c)
-		}
+		r.checkProse(field.rule, v, "the "+key)
 		if key == "name" {
 			m.Name = v.Text
 		} else {
@@ -293,6 +298,7 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 				if strings.TrimFunc(p.Reason, unicode.IsSpace) == "" {
 					r.report(RuleReason, rm.Value.Offset, "the reason for %q is blank: write one or two sentences on what it is for", p.Name)
 				}
+				r.checkProse(RuleReason, rm.Value, fmt.Sprintf("the reason for %q", p.Name))
 			}
 			m.Permissions = append(m.Permissions, p)
 		}
@@ -307,10 +313,20 @@ func dotSuffix(host string) string {
 	return "." + host
 }
 
-// isBidiControl reports the characters that reorder text around them; in
-// a name they could make it read as something else.
-func isBidiControl(r rune) bool {
-	return r == 0x061C || r == 0x200E || r == 0x200F || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+// checkProse refuses, in text a person reads in the dialog, the manager or
+// the restore confirmation, the characters that make it read as something
+// else: those that reorder the text around them, and invisible ones.
+func (r *reader) checkProse(rule *finding.Rule, v *strictjson.Value, what string) {
+	i := strings.IndexFunc(v.Text, func(c rune) bool { return safetext.IsBidi(c) || safetext.InvisibleInProse(c) })
+	if i < 0 {
+		return
+	}
+	c, _ := utf8.DecodeRuneInString(v.Text[i:])
+	if safetext.IsBidi(c) {
+		r.report(rule, v.Offset, "%s contains U+%04X, which changes the direction of the text around it: remove it", what, c)
+		return
+	}
+	r.report(rule, v.Offset, "%s contains U+%04X, a character that shows as nothing, so the text can read differently from what it holds: remove it", what, c)
 }
 
 func (r *reader) api(v *strictjson.Value) Version {

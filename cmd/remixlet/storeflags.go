@@ -7,7 +7,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -17,6 +16,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/remixlet/remixlet/approval"
+	"github.com/remixlet/remixlet/decision"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -66,12 +67,21 @@ func shellQuote(s string) string {
 // isTerminal reports whether a person can answer on r and read what w
 // shows: both are terminals.
 func isTerminal(r io.Reader, w io.Writer) bool {
-	in, ok := r.(*os.File)
+	in, ok := fileOf(r)
 	if !ok || !term.IsTerminal(int(in.Fd())) {
 		return false
 	}
-	out, ok := w.(*os.File)
+	out, ok := fileOf(w)
 	return ok && term.IsTerminal(int(out.Fd()))
+}
+
+// fileOf is the file behind a stream, through the output boundary.
+func fileOf(s any) (*os.File, bool) {
+	if u, ok := s.(interface{ Unwrap() io.Writer }); ok {
+		s = u.Unwrap()
+	}
+	f, ok := s.(*os.File)
+	return f, ok
 }
 
 // confirm asks question on standard error and reports whether the answer
@@ -80,7 +90,7 @@ func confirm(std streams, interactive bool, question string) bool {
 	if !interactive {
 		return false
 	}
-	fmt.Fprintf(std.ErrOut, "%s [y/N] ", question)
+	safetext.Fprintf(std.ErrOut, "%s [y/N] ", question)
 	line, _ := bufio.NewReader(std.In).ReadString('\n')
 	switch strings.ToLower(strings.TrimSpace(line)) {
 	case "y", "yes":
@@ -92,12 +102,12 @@ func confirm(std streams, interactive bool, question string) bool {
 // printRefusal prints a refusal's findings to w and returns exit status 1;
 // any other error is returned as it is.
 func printRefusal(w io.Writer, err error) error {
-	var r *approval.Refusal
+	var r *decision.Refusal
 	if !errors.As(err, &r) {
 		return err
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(w, f)
+		safetext.Fprintln(w, f)
 	}
 	return exitError{exitRefused}
 }

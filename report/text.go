@@ -43,13 +43,14 @@ func (p painter) severity(s finding.Severity) string {
 func writeText(w io.Writer, in *Input, opts Options) error {
 	p := painter(opts.Color)
 	cache := sourceCache{}
-	// Each line is masked and split into characters once, however many
-	// findings it has: a long minified line can have thousands.
+	// Each line shown is copied once, however many findings it has (a
+	// long minified line can have thousands), and only the characters of
+	// each snippet are decoded and masked.
 	type lineKey struct {
 		lines *finding.Lines
 		n     int
 	}
-	shownLines := map[lineKey][]rune{}
+	shownLines := map[lineKey]*lineView{}
 	printFindings := func(r *analysis.Result) {
 		masks := sensitiveSpans(r.Findings)
 		for _, f := range shown(r.Findings, opts) {
@@ -60,12 +61,12 @@ func writeText(w io.Writer, in *Input, opts Options) error {
 			fmt.Fprintf(w, "%s: %s %s: %s\n", p.paint(bold, where), p.severity(f.Severity), p.paint(dim, f.Rule), safetext.Clean(f.Message))
 			if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
 				k := lineKey{lines, f.Start.Line}
-				runes, ok := shownLines[k]
+				v, ok := shownLines[k]
 				if !ok {
-					runes = []rune(mask(lines.Text(f.Start.Line), f.Start.Line, masks[f.File]))
-					shownLines[k] = runes
+					v = &lineView{text: lines.Text(f.Start.Line), chars: lines.Chars(f.Start.Line), n: f.Start.Line, masks: masks[f.File]}
+					shownLines[k] = v
 				}
-				text, caret := snippet(runes, f.Start.Column)
+				text, caret := snippet(v, f.Start.Column)
 				fmt.Fprintf(w, "    %s\n    %s%s\n", text, caret, p.paint(bold+red, "^"))
 			}
 		}
@@ -139,29 +140,50 @@ func sensitiveSpans(fs []finding.Finding) map[string][]finding.Finding {
 	return out
 }
 
-// mask replaces with '*' the characters of line n that a sensitive
-// finding covers; one whose end is unknown hides the rest of the line.
-func mask(line string, n int, spans []finding.Finding) string {
-	if len(spans) == 0 {
-		return line
+// lineView is a line shown in snippets: its characters are decoded only
+// where a snippet shows them, from a cursor that moves forward along the
+// line as its findings do.
+type lineView struct {
+	text           string
+	chars          int               // characters in text
+	n              int               // the line's number
+	masks          []finding.Finding // sensitive findings of the file
+	atChar, atByte int               // character atChar starts at byte atByte
+}
+
+// window returns characters [from, to) of the line, those a sensitive
+// finding covers replaced with '*'; one whose end is unknown hides the
+// rest of the line.
+func (v *lineView) window(from, to int) []rune {
+	if from < v.atChar {
+		v.atChar, v.atByte = 0, 0
 	}
-	runes := []rune(line)
-	for _, f := range spans {
-		if n < f.Start.Line || (f.End.IsValid() && n > f.End.Line) {
+	for ; v.atChar < from; v.atChar++ {
+		_, size := utf8.DecodeRuneInString(v.text[v.atByte:])
+		v.atByte += size
+	}
+	out := make([]rune, 0, to-from)
+	for b := v.atByte; len(out) < to-from; {
+		r, size := utf8.DecodeRuneInString(v.text[b:])
+		out = append(out, r)
+		b += size
+	}
+	for _, f := range v.masks {
+		if v.n < f.Start.Line || (f.End.IsValid() && v.n > f.End.Line) {
 			continue
 		}
-		from, to := 0, len(runes)
-		if n == f.Start.Line {
-			from = f.Start.Column - 1
+		mfrom, mto := 0, v.chars
+		if v.n == f.Start.Line {
+			mfrom = f.Start.Column - 1
 		}
-		if f.End.IsValid() && n == f.End.Line {
-			to = f.End.Column - 1
+		if f.End.IsValid() && v.n == f.End.Line {
+			mto = f.End.Column - 1
 		}
-		for i := max(from, 0); i < min(to, len(runes)); i++ {
-			runes[i] = '*'
+		for i := max(mfrom, from); i < min(mto, to); i++ {
+			out[i-from] = '*'
 		}
 	}
-	return string(runes)
+	return out
 }
 
 func plural(n int, word string) string {
@@ -178,19 +200,20 @@ func plural(n int, word string) string {
 // a caret under column col. Control characters are shown as U+FFFD so a
 // checked file cannot send escape sequences to the terminal; tabs stay
 // tabs so the caret lines up.
-func snippet(runes []rune, col int) (text, indent string) {
-	start, end := 0, len(runes)
+func snippet(v *lineView, col int) (text, indent string) {
+	start, end := 0, v.chars
 	if end > maxSnippet {
 		start = max(0, min(col-1-maxSnippet/2, end-maxSnippet))
 		end = start + maxSnippet
 	}
+	runes := v.window(start, end)
 	var t, ind strings.Builder
 	if start > 0 {
 		t.WriteString("…")
 		ind.WriteString(" ")
 	}
 	for i := start; i < end; i++ {
-		r := runes[i]
+		r := runes[i-start]
 		switch {
 		case r == '\t':
 		case safetext.Unsafe(r) || r == utf8.RuneError:
@@ -205,7 +228,7 @@ func snippet(runes []rune, col int) (text, indent string) {
 			}
 		}
 	}
-	if end < len(runes) {
+	if end < v.chars {
 		t.WriteString("…")
 	}
 	return t.String(), ind.String()

@@ -75,7 +75,9 @@ func Resolve(raw string, base *URL) (*URL, error) {
 // "javascript:x".
 func Clean(raw string) string {
 	s := strings.TrimFunc(raw, func(r rune) bool { return r <= ' ' })
-	if strings.ContainsAny(s, "\t\n\r") {
+	// Three vectorised searches, not ContainsAny, which looks at each byte
+	// in turn: a data: address can be a megabyte long.
+	if strings.IndexByte(s, '\t') >= 0 || strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
 		s = tabsAndNewlines.Replace(s)
 	}
 	return s
@@ -557,13 +559,11 @@ func parse(raw string, base *URL) (*URL, error) {
 				}
 			} else {
 				// The bytes up to the next delimiter go in as one run.
-				stop := &pathStops
+				run := &pathRun
 				if special() {
-					stop = &specialPathStops
+					run = &specialPathRun
 				}
-				end := runEnd(in, p, stop)
-				appendEncoded(&buf, in[p:end], &pathSet)
-				p = end - 1
+				p = appendRun(&buf, in, p, run) - 1
 			}
 		case stOpaquePath:
 			switch {
@@ -574,9 +574,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				u.hasFragment = true
 				state = stFragment
 			case c != eof:
-				end := runEnd(in, p, &queryOrFragment)
-				appendEncoded(&opaque, in[p:end], &c0ControlSet)
-				p = end - 1
+				p = appendRun(&opaque, in, p, &opaquePathRun) - 1
 			}
 		case stQuery:
 			if c == '#' || c == eof {
@@ -587,18 +585,15 @@ func parse(raw string, base *URL) (*URL, error) {
 					state = stFragment
 				}
 			} else {
-				set := &querySet
+				run := &queryRun
 				if special() {
-					set = &specialQuerySet
+					run = &specialQueryRun
 				}
-				end := runEnd(in, p, &fragmentStart)
-				appendEncoded(&buf, in[p:end], set)
-				p = end - 1
+				p = appendRun(&buf, in, p, run) - 1
 			}
 		case stFragment:
 			if c != eof {
-				appendEncoded(&fragment, in[p:], &fragmentSet)
-				p = len(in) - 1
+				p = appendRun(&fragment, in, p, &fragmentRun) - 1
 			}
 		}
 	}
@@ -735,62 +730,60 @@ func inUserinfoSet(c byte) bool {
 
 const upperHex = "0123456789ABCDEF"
 
-// byteSet is a set of bytes: a percent-encode set, or the bytes that end a
-// run of the parser's state.
-type byteSet [256]bool
+// runClass says what a state of the parser does with each byte of a run:
+// copy it, percent-encode it, or stop the run there (a delimiter the
+// state acts on).
+type runClass [256]uint8
 
-func setOf(in func(byte) bool) (s byteSet) {
+const (
+	runCopy uint8 = iota
+	runEncode
+	runStop
+)
+
+func newRunClass(encode func(byte) bool, stops string) (rc runClass) {
 	for c := range 256 {
-		s[c] = in(byte(c))
+		if encode(byte(c)) {
+			rc[c] = runEncode
+		}
 	}
-	return s
-}
-
-func setOfBytes(bytes string) (s byteSet) {
-	for i := 0; i < len(bytes); i++ {
-		s[bytes[i]] = true
+	for i := 0; i < len(stops); i++ {
+		rc[stops[i]] = runStop
 	}
-	return s
+	return rc
 }
 
 var (
-	c0ControlSet    = setOf(inC0ControlSet)
-	fragmentSet     = setOf(inFragmentSet)
-	querySet        = setOf(inQuerySet)
-	specialQuerySet = setOf(inSpecialQuerySet)
-	pathSet         = setOf(inPathSet)
-
-	pathStops        = setOfBytes("/?#")
-	specialPathStops = setOfBytes("/\\?#")
-	queryOrFragment  = setOfBytes("?#")
-	fragmentStart    = setOfBytes("#")
+	pathRun         = newRunClass(inPathSet, "/?#")
+	specialPathRun  = newRunClass(inPathSet, "/\\?#")
+	opaquePathRun   = newRunClass(inC0ControlSet, "?#")
+	queryRun        = newRunClass(inQuerySet, "#")
+	specialQueryRun = newRunClass(inSpecialQuerySet, "#")
+	fragmentRun     = newRunClass(inFragmentSet, "")
 )
 
-// runEnd is the offset of the first byte of in from p on that stop holds,
-// or len(in).
-func runEnd(in string, p int, stop *byteSet) int {
+// appendRun writes the bytes of in from p up to the first that class
+// stops at, percent-encoding those it encodes, and returns that byte's
+// offset (len(in) at the end). The bytes between encoded ones go in as
+// whole runs: a data: address can be a megabyte long.
+func appendRun(b *strings.Builder, in string, p int, class *runClass) int {
+	from := p
 	for ; p < len(in); p++ {
-		if stop[in[p]] {
-			return p
-		}
-	}
-	return p
-}
-
-// appendEncoded writes s to b, percent-encoding the bytes set holds; the
-// bytes between them go in as whole runs.
-func appendEncoded(b *strings.Builder, s string, set *byteSet) {
-	from := 0
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; set[c] {
-			b.WriteString(s[from:i])
+		switch c := in[p]; class[c] {
+		case runCopy:
+		case runEncode:
+			b.WriteString(in[from:p])
 			b.WriteByte('%')
 			b.WriteByte(upperHex[c>>4])
 			b.WriteByte(upperHex[c&15])
-			from = i + 1
+			from = p + 1
+		default:
+			b.WriteString(in[from:p])
+			return p
 		}
 	}
-	b.WriteString(s[from:])
+	b.WriteString(in[from:])
+	return p
 }
 
 // writeEncoded writes c, percent-encoded when set holds it.

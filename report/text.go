@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -40,8 +39,31 @@ func (p painter) severity(s finding.Severity) string {
 	return p.paint(yellow, "warning")
 }
 
-func writeText(w io.Writer, in *Input, opts Options) error {
-	p := painter(opts.Color)
+// textFormat prints each finding with its line, a caret under its
+// column; configs first, then each remixlet, then what the run as a whole
+// found (stale baseline entries, limits) and the summary line.
+type textFormat struct {
+	p painter
+}
+
+func (t *textFormat) begin(s *Stream) error {
+	t.p = painter(s.opts.Color)
+	for _, src := range s.head.Sources {
+		t.findings(s, sourceResult(src))
+	}
+	return nil
+}
+
+func (t *textFormat) result(s *Stream, r *analysis.Result) error {
+	if r.Err != nil {
+		fmt.Fprintf(s.w(), "%s: %s %s\n", t.p.paint(bold, safetext.Clean(r.Dir)), t.p.paint(bold+red, "could not check:"), safetext.Clean(r.Err.Error()))
+	}
+	t.findings(s, r)
+	return nil
+}
+
+func (t *textFormat) findings(s *Stream, r *analysis.Result) {
+	p, w := t.p, s.w()
 	cache := sourceCache{}
 	// Each line shown is copied once, however many findings it has (a
 	// long minified line can have thousands), and only the characters of
@@ -51,51 +73,44 @@ func writeText(w io.Writer, in *Input, opts Options) error {
 		n     int
 	}
 	shownLines := map[lineKey]*lineView{}
-	printFindings := func(r *analysis.Result) {
-		masks := sensitiveSpans(r.Findings)
-		for _, f := range shown(r.Findings, opts) {
-			where := safetext.Clean(displayPath(r.Dir, f.File))
-			if f.Start.IsValid() {
-				where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
+	masks := sensitiveSpans(r.Findings)
+	for _, f := range shown(r.Findings, s.opts) {
+		where := safetext.Clean(displayPath(r.Dir, f.File))
+		if f.Start.IsValid() {
+			where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
+		}
+		fmt.Fprintf(w, "%s: %s %s: %s\n", p.paint(bold, where), p.severity(f.Severity), p.paint(dim, f.Rule), safetext.Clean(f.Message))
+		if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
+			k := lineKey{lines, f.Start.Line}
+			v, ok := shownLines[k]
+			if !ok {
+				v = &lineView{text: lines.Text(f.Start.Line), chars: lines.Chars(f.Start.Line), n: f.Start.Line, masks: masks[f.File]}
+				shownLines[k] = v
 			}
-			fmt.Fprintf(w, "%s: %s %s: %s\n", p.paint(bold, where), p.severity(f.Severity), p.paint(dim, f.Rule), safetext.Clean(f.Message))
-			if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
-				k := lineKey{lines, f.Start.Line}
-				v, ok := shownLines[k]
-				if !ok {
-					v = &lineView{text: lines.Text(f.Start.Line), chars: lines.Chars(f.Start.Line), n: f.Start.Line, masks: masks[f.File]}
-					shownLines[k] = v
-				}
-				text, caret := snippet(v, f.Start.Column)
-				fmt.Fprintf(w, "    %s\n    %s%s\n", text, caret, p.paint(bold+red, "^"))
-			}
+			text, caret := snippet(v, f.Start.Column)
+			fmt.Fprintf(w, "    %s\n    %s%s\n", text, caret, p.paint(bold+red, "^"))
 		}
 	}
-	for _, src := range in.Sources {
-		printFindings(sourceResult(src))
-	}
-	for _, r := range in.Results {
-		if r.Err != nil {
-			fmt.Fprintf(w, "%s: %s %s\n", p.paint(bold, safetext.Clean(r.Dir)), p.paint(bold+red, "could not check:"), safetext.Clean(r.Err.Error()))
-		}
-		printFindings(r)
-	}
-	if len(in.Stale) > 0 {
-		fmt.Fprintf(w, "%s: %s, or write the baseline again with 'remixlet baseline'\n", safetext.Clean(in.Baseline), staleNote(len(in.Stale)))
-		for _, e := range in.Stale {
-			where := safetext.Clean(e.Path)
-			if e.Line > 0 {
-				where += fmt.Sprintf(":%d", e.Line)
+}
+
+func (t *textFormat) end(s *Stream, e *End) error {
+	p, w := t.p, s.w()
+	if len(e.Stale) > 0 {
+		fmt.Fprintf(w, "%s: %s, or write the baseline again with 'remixlet baseline'\n", safetext.Clean(e.Baseline), staleNote(len(e.Stale)))
+		for _, st := range e.Stale {
+			where := safetext.Clean(st.Path)
+			if st.Line > 0 {
+				where += fmt.Sprintf(":%d", st.Line)
 			}
-			fmt.Fprintf(w, "    %s %s\n", where, safetext.Clean(e.Rule))
+			fmt.Fprintf(w, "    %s %s\n", where, safetext.Clean(st.Rule))
 		}
 	}
-	for _, l := range in.Limits {
+	for _, l := range e.Limits {
 		if l.Exceeded() {
 			fmt.Fprintf(w, "%s %s, more than the %d that %s allows: fix some, or suppress them inline with a reason\n", p.paint(bold+red, "too many warnings:"), plural(l.Warnings, "warning"), l.Max, l.From)
 		}
 	}
-	_, err := fmt.Fprintln(w, summaryLine(Summarize(in), opts, p))
+	_, err := fmt.Fprintln(w, summaryLine(s.sum, s.opts, p))
 	return err
 }
 

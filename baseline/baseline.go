@@ -138,7 +138,7 @@ type Outcome struct {
 // for files under the remixlets checked that matched nothing are stale;
 // entries for remixlets not checked in this run are left alone.
 func (b *File) Apply(results []*analysis.Result, name string) Outcome {
-	a := b.NewApplier(name)
+	a := b.NewApplier(name, false)
 	for _, r := range results {
 		a.Apply(r)
 	}
@@ -157,9 +157,12 @@ type Applier struct {
 	matched int
 }
 
-// NewApplier starts applying b, read from the file name, to a run.
-func (b *File) NewApplier(name string) *Applier {
+// NewApplier starts applying b, read from the file name, to a run;
+// disjoint says that no two of its results report on the same file
+// (Fingerprinter.Disjoint).
+func (b *File) NewApplier(name string, disjoint bool) *Applier {
 	a := &Applier{b: b, name: name, byID: map[string]int{}, used: make([]bool, len(b.Warnings)), fp: NewFingerprinter(), checked: map[string]bool{}}
+	a.fp.Disjoint = disjoint
 	for i, e := range b.Warnings {
 		a.byID[e.Fingerprint] = i
 	}

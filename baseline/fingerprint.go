@@ -26,7 +26,15 @@ import (
 // indexes and hash states it keeps to be fast hold for one result at a
 // time, so a run over many remixlets keeps none of their files.
 type Fingerprinter struct {
-	seen map[[sha256.Size]byte]int // occurrences so far, by the key's digest
+	// Disjoint says that no two results of the run report on the same
+	// file (stored remixlets, none inside another: each reports on its
+	// own files only), so no key of one result is a key of another, and
+	// each result's counts are forgotten when the next one starts: the
+	// fingerprints are the same, and a run over many remixlets keeps no
+	// count of theirs.
+	Disjoint bool
+
+	seen map[keyDigest]int // occurrences so far, by the key's digest
 
 	// For the result being fingerprinted:
 	cur   *analysis.Result
@@ -40,12 +48,16 @@ type Fingerprinter struct {
 
 type keyHash struct {
 	state  []byte
-	digest [sha256.Size]byte
+	digest keyDigest
 }
+
+// keyDigest is the first half of a key's SHA-256: two keys of one run
+// have the same one with a chance of about 2⁻¹²⁸ per pair.
+type keyDigest [16]byte
 
 // NewFingerprinter starts a run: occurrences are counted across it.
 func NewFingerprinter() *Fingerprinter {
-	return &Fingerprinter{seen: map[[sha256.Size]byte]int{}}
+	return &Fingerprinter{seen: map[keyDigest]int{}}
 }
 
 // NormalisedLine is line n of l with its spacing normalised, as a
@@ -79,6 +91,9 @@ func (m LineTexts) Of(l *finding.Lines, n int) string {
 func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
 	if r != fp.cur {
 		fp.cur, fp.lines, fp.texts, fp.prefixes = r, map[string]*finding.Lines{}, LineTexts{}, map[string]keyHash{}
+		if fp.Disjoint {
+			clear(fp.seen)
+		}
 	}
 	uri, _ := ArtifactURI(DisplayPath(r.Dir, f.File))
 	lineText := ""
@@ -103,7 +118,8 @@ func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
 		if err != nil {
 			panic(err)
 		}
-		kh = keyHash{state: state, digest: sha256.Sum256([]byte(key))}
+		sum := sha256.Sum256([]byte(key))
+		kh = keyHash{state: state, digest: keyDigest(sum[:16])}
 		fp.prefixes[key] = kh
 	}
 	fp.seen[kh.digest]++

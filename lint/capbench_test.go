@@ -18,10 +18,16 @@ import (
 	"github.com/remixlet/remixlet/report"
 )
 
-// writeInput stores the input in a new folder, as `remixlet lint` finds it.
+// writeInput stores the input in a new folder, as `remixlet lint` finds it:
+// under $REMIXLET_CAP_INPUTS when it is set (to run the command line on
+// them: bench/cap-inputs.sh --process), else in a temporary folder.
 func writeInput(tb testing.TB, c capInput) string {
-	dir := filepath.Join(tb.TempDir(), c.name)
-	if err := os.Mkdir(dir, 0o755); err != nil {
+	parent := os.Getenv("REMIXLET_CAP_INPUTS")
+	if parent == "" {
+		parent = tb.TempDir()
+	}
+	dir := filepath.Join(parent, c.name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		tb.Fatal(err)
 	}
 	for name, data := range c.files {

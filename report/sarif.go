@@ -156,6 +156,7 @@ func newSARIFFormat() *sarifFormat {
 }
 
 func (sf *sarifFormat) begin(s *Stream) error {
+	sf.ids.Disjoint, sf.silencedIDs.Disjoint = s.head.Disjoint, s.head.Disjoint
 	rules := finding.Rules()
 	numeric, semantic := versions(s.head.Tool.Version)
 	driver := sarifDriver{Name: s.head.Tool.Name, Version: numeric, SemanticVersion: semantic, InformationURI: s.head.Tool.URI}

@@ -17,6 +17,10 @@ import (
 type Head struct {
 	Tool    Tool
 	Sources []Source
+	// Disjoint says that no two results report on the same file, so the
+	// SARIF fingerprints forget each result's counts once it is written
+	// (baseline.Fingerprinter.Disjoint).
+	Disjoint bool
 }
 
 // End is what a report needs after the last result.

@@ -116,3 +116,45 @@ func TestStreamWritesAsResultsCome(t *testing.T) {
 		}
 	}
 }
+
+// TestDisjointKeepsFingerprints: in a run whose results report on files of
+// their own, forgetting each result's counts once it is written (Disjoint)
+// leaves every SARIF fingerprint as it is, repeated findings on one line
+// included.
+func TestDisjointKeepsFingerprints(t *testing.T) {
+	var results []*analysis.Result
+	for _, dir := range []string{"a", "b", "c"} {
+		r := &analysis.Result{Dir: dir, Package: &analysis.Package{Files: []analysis.File{{Name: "script.js", Data: []byte("eval(x); eval(x);\neval(y);\n")}}}}
+		for _, col := range []int{1, 10, 1} {
+			line := 1
+			if col == 1 && len(r.Findings) == 2 {
+				line = 2
+			}
+			r.Findings = append(r.Findings, finding.New(analysis.RuleUnexpectedFile, "script.js", finding.Position{Line: line, Column: col}, "same message"))
+		}
+		results = append(results, r)
+	}
+	render := func(disjoint bool) string {
+		var buf bytes.Buffer
+		s, err := NewStream(&buf, "sarif", Head{Tool: Tool{Name: "remixlet"}, Disjoint: disjoint}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range results {
+			if err := s.Result(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Close(End{}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	kept, forgotten := render(false), render(true)
+	if kept != forgotten {
+		t.Errorf("fingerprints differ:\n%s", cmp.Diff(kept, forgotten))
+	}
+	if n := strings.Count(kept, `"remixletFinding/v1"`); n != 9 {
+		t.Errorf("%d results, want 9", n)
+	}
+}

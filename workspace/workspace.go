@@ -71,12 +71,21 @@ func (l Limit) Exceeded() bool { return l.Warnings > l.Max }
 // ErrNothing is returned when the paths hold no remixlet at all.
 var ErrNothing = errors.New("no remixlet to check")
 
+// Head is what a run knows before its first result.
+type Head struct {
+	Configs []*config.File // every config file that applies (Run.Configs)
+	// Disjoint says that no two results report on the same file: every
+	// remixlet is a stored one (which reports on its own files only), and
+	// none lies inside another. Fingerprints may then forget each
+	// result's counts (baseline.Fingerprinter.Disjoint).
+	Disjoint bool
+}
+
 // Sink takes a run as it goes.
 type Sink struct {
-	// Begin, when set, is called once before the first result, with the
-	// config files that apply (Run.Configs): every error that keeps a run
-	// from going ahead comes before it.
-	Begin func(configs []*config.File) error
+	// Begin, when set, is called once before the first result: every
+	// error that keeps a run from going ahead comes before it.
+	Begin func(Head) error
 	// Result is called for each result in order (the order of the paths
 	// given, and of the remixlets found below each), as soon as it and
 	// every one before it are checked; the run keeps nothing of it. An
@@ -144,16 +153,17 @@ func Stream(opts Options, sink Sink) (*Run, error) {
 		}
 	}
 	run.Configs = configs.files
+	head := Head{Configs: run.Configs, Disjoint: disjoint(entries)}
 	var applier *baseline.Applier
 	if opts.Baseline != "" {
 		b, err := baseline.Read(opts.Baseline)
 		if err != nil {
 			return nil, err
 		}
-		applier = b.NewApplier(opts.Baseline)
+		applier = b.NewApplier(opts.Baseline, head.Disjoint)
 	}
 	if sink.Begin != nil {
-		if err := sink.Begin(run.Configs); err != nil {
+		if err := sink.Begin(head); err != nil {
 			return nil, err
 		}
 	}
@@ -213,6 +223,30 @@ func Stream(opts Options, sink Sink) (*Run, error) {
 		}
 	}
 	return run, nil
+}
+
+// disjoint reports whether no two of the folders can report on the same
+// file: none is a source folder (whose build reports on the modules it
+// imports, wherever they are) and none lies inside another.
+func disjoint(entries []discover.Entry) bool {
+	dirs := map[string]bool{}
+	for _, e := range entries {
+		if e.Err != nil {
+			continue
+		}
+		if bundle.IsSourceFolder(e.Abs) {
+			return false
+		}
+		dirs[filepath.Clean(e.Abs)] = true
+	}
+	for dir := range dirs {
+		for up := filepath.Dir(dir); up != dir; dir, up = up, filepath.Dir(up) {
+			if dirs[up] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // inOrder runs check on 0..n-1 in parallel, one worker per core, and

@@ -213,3 +213,37 @@ func TestStreamStops(t *testing.T) {
 		t.Errorf("err %v after %d results, want the sink's error after 3", err, n)
 	}
 }
+
+// TestDisjoint: a run is disjoint (no two results can report on the same
+// file) when every remixlet is stored and none lies inside another.
+func TestDisjoint(t *testing.T) {
+	for name, tc := range map[string]struct {
+		tree map[string]string
+		want bool
+	}{
+		"stored":  {map[string]string{"a/manifest.json": manifest, "a-b/manifest.json": manifest, "b/manifest.json": manifest}, true},
+		"nested":  {map[string]string{"a/manifest.json": manifest, "a-b/manifest.json": manifest, "a/b/manifest.json": manifest}, false},
+		"sources": {map[string]string{"a/manifest.json": manifest, "s/manifest.json": manifest, "s/src/main.ts": twoWarns}, false},
+	} {
+		root := t.TempDir()
+		tc.tree[".git/HEAD"] = ""
+		casetest.WriteTree(t, root, tc.tree)
+		var paths []string
+		for p := range tc.tree {
+			if dir, ok := strings.CutSuffix(p, "/manifest.json"); ok {
+				paths = append(paths, dir)
+			}
+		}
+		var got *workspace.Head
+		_, err := workspace.Stream(workspace.Options{Paths: paths, WorkDir: root, MaxWarnings: -1}, workspace.Sink{
+			Begin:  func(h workspace.Head) error { got = &h; return nil },
+			Result: func(*analysis.Result) error { return nil },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got == nil || got.Disjoint != tc.want {
+			t.Errorf("%s: head %+v, want disjoint %v", name, got, tc.want)
+		}
+	}
+}

@@ -158,8 +158,8 @@ func runLint(opts *lintOptions, std streams) error {
 		Paths: opts.Paths, Config: opts.Config, Baseline: opts.Baseline,
 		MaxWarnings: opts.MaxWarnings, AllowEmpty: opts.AllowEmpty,
 	}, workspace.Sink{
-		Begin: func(configs []*config.File) error {
-			head := report.Head{Tool: reportTool(), Sources: configSources(configs)}
+		Begin: func(h workspace.Head) error {
+			head := report.Head{Tool: reportTool(), Sources: configSources(h.Configs), Disjoint: h.Disjoint}
 			for _, o := range outs {
 				textOnStdout = textOnStdout || (o.file == "" && o.format == "text")
 				ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(std.Out, opts.Color)}

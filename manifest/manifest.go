@@ -21,8 +21,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/safetext"
+	"github.com/remixlet/remixlet/internal/schema"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/internal/suggest"
 	"github.com/remixlet/remixlet/site"

@@ -27,19 +27,14 @@ mkdir -p "$tmp"
 
 out() { echo "$1=$2" >>"$GITHUB_OUTPUT"; }
 
-sha256() { # the SHA-256 of a file, in hex
-  if command -v sha256sum >/dev/null; then
-    sha256sum "$1" | cut -d' ' -f1
-  else
-    shasum -a 256 "$1" | cut -d' ' -f1
-  fi
-}
+# shellcheck source=release.sh
+. "$action_path/action/release.sh"
 
 build() { # fall back to building from the action's source
   echo "remixlet: $1; building remixlet from the action's source instead"
   out path ""
   out build true
-  out go-sum "$(sha256 "$action_path/go.sum")"
+  out go-sum "$(sha256_of "$action_path/go.sum")"
   out error ""
   exit 0
 }
@@ -59,16 +54,15 @@ if [ -n "${INPUT_REMIXLET:-}" ]; then
   exit 0
 fi
 
-release='^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$'
 version="${INPUT_VERSION:-}"
 if [ -z "$version" ]; then
-  if [[ "${ACTION_REF:-}" =~ $release ]]; then
+  if [[ "${ACTION_REF:-}" =~ $release_pattern ]]; then
     version="$ACTION_REF"
   else
     build "the action runs from ${ACTION_REF:-a local copy}, which is no release"
   fi
 fi
-[[ "$version" =~ $release ]] || stop "version is \"$version\": write a release, such as v1.2.3"
+[[ "$version" =~ $release_pattern ]] || stop "version is \"$version\": write a release, such as v1.2.3"
 
 case "${RUNNER_OS:-}" in
   Linux) goos=linux ;;
@@ -81,24 +75,15 @@ case "${RUNNER_ARCH:-}" in
   ARM64) goarch=arm64 ;;
   *) build "no release binary for the runner's processor \"${RUNNER_ARCH:-}\"" ;;
 esac
-name="remixlet-$goos-$goarch"
-[ "$goos" = windows ] && name="$name.exe"
-
 base="${INPUT_DOWNLOAD_URL:-https://github.com/remixlet/remixlet/releases/download}"
-dir="$tmp/$version"
-mkdir -p "$dir"
-fetch() { curl --fail --silent --show-error --location --retry 3 --retry-delay 2 --proto '=https,http' -o "$2" "$1"; }
-fetch "$base/$version/SHA256SUMS" "$dir/SHA256SUMS" || build "could not download SHA256SUMS of $version"
-want=$(awk -v n="$name" '$2 == n || $2 == "*" n { print $1 }' "$dir/SHA256SUMS")
-[ -n "$want" ] || build "$version's SHA256SUMS lists no $name"
-fetch "$base/$version/$name" "$dir/$name" || build "could not download $name of $version"
-got=$(sha256 "$dir/$name")
-if [ "$got" != "$want" ]; then
-  rm -f "$dir/$name"
-  stop "$name of $version has SHA-256 $got, but the release's SHA256SUMS says $want: the download is not the published file"
-fi
-chmod +x "$dir/$name"
-echo "remixlet: $name of $version, SHA-256 $got as SHA256SUMS lists it"
-out path "$dir/$name"
+errors="$tmp/fetch-errors"
+path=$(fetch_release "$version" "$goos" "$goarch" "$base" "$tmp/$version" 2>"$errors")
+case $? in
+  0) ;;
+  2) stop "$(tail -n 1 "$errors")" ;;
+  *) build "$(tail -n 1 "$errors")" ;;
+esac
+echo "remixlet: $(tail -n 1 "$errors")"
+out path "$path"
 out build false
 out error ""

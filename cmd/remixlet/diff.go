@@ -1,15 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
-	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
-	"github.com/remixlet/remixlet/approval"
-	"github.com/remixlet/remixlet/digest"
+	"github.com/remixlet/remixlet/decision"
 )
 
 type diffOptions struct {
@@ -67,24 +64,20 @@ func runDiff(opts *diffOptions, std streams) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return fmt.Errorf("unknown format %q: use text or json", opts.Format)
 	}
-	// The new files get every check lint makes: the decision never says
-	// "activate" for files lint refuses.
-	checked, err := approval.CheckDir(opts.New)
-	if err != nil {
+	// The same decision the WebAssembly build makes: the new files get
+	// every check lint makes, so it never says "activate" for files lint
+	// refuses.
+	req := decision.Request{Allowed: opts.Allowed, ChatSite: opts.ChatSite}
+	var err error
+	if req.New, err = analysis.Load(opts.New); err != nil {
 		return err
 	}
-	p := approval.Proposal{New: checked, Allowed: opts.Allowed, ChatSite: opts.ChatSite}
 	if opts.Old != "" {
-		old, refused, err := loadVersion(opts.Old)
-		if err != nil {
+		if req.Running, err = analysis.Load(opts.Old); err != nil {
 			return err
 		}
-		if refused != nil {
-			return fmt.Errorf("the running version: %v", refused)
-		}
-		p.Running = old
 	}
-	d, err := approval.Decide(p)
+	d, err := decision.Make(req)
 	if err != nil {
 		return err
 	}
@@ -100,22 +93,4 @@ func runDiff(opts *diffOptions, std streams) error {
 		return exitError{code}
 	}
 	return nil
-}
-
-// loadVersion reads a folder for the decision. A folder the loader refuses
-// has no version; refused lists why.
-func loadVersion(dir string) (*activation.Version, *digest.RefusedError, error) {
-	pkg, err := analysis.Load(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	sum, err := digest.Package(pkg)
-	var refused *digest.RefusedError
-	if errors.As(err, &refused) {
-		return nil, refused, nil
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return &activation.Version{Label: dir, Digest: sum, Files: pkg.Files}, nil, nil
 }

@@ -240,7 +240,13 @@ func (r *Result) scoped(m *manifest.Manifest, opts Options) ([]installedRule, er
 		}
 		c := &ir.Condition
 		if !every && len(c.InitiatorDomains) == 0 {
-			c.InitiatorDomains = slices.Clone(sites)
+			// The remixlet's sites, less those the extension's hosts cover
+			// (excluded below; namesExtensionHosts refused a rule they all are).
+			for _, h := range sites {
+				if _, covered := allCovered([]string{h}, extHosts); !covered {
+					c.InitiatorDomains = append(c.InitiatorDomains, h)
+				}
+			}
 		}
 		if opts.ExtensionID != "" && !slices.Contains(c.ExcludedInitiatorDomains, opts.ExtensionID) {
 			c.ExcludedInitiatorDomains = append(c.ExcludedInitiatorDomains, opts.ExtensionID)

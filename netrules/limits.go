@@ -319,7 +319,7 @@ func (r *Result) namesExtensionHosts(m *manifest.Manifest, hosts []string) []fin
 			if d != h {
 				covers = ", under " + h
 			}
-			c.report(rule, RuleOwnRequests, off, "%s names %s%s, a host the extension itself uses (sign-in, an AI provider): no rule acts on requests Remixlet sends or on the pages it opens for them, and the installed rules exclude it; remove %s from the rule", where, d, covers, d)
+			c.report(rule, RuleOwnRequests, off, "%s names %s%s, a host the extension itself uses (its own pages, sign-in, an AI provider): no rule acts on requests Remixlet sends or on the pages it opens for them, and the installed rules exclude it; remove %s from the rule", where, d, covers, d)
 		}
 		for _, l := range []domainList{{"requestDomains", cond.RequestDomains}, {"initiatorDomains", cond.InitiatorDomains}, {"domains", cond.Domains}} {
 			for i, d := range l.list.V {

@@ -216,16 +216,26 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	return nil
 }
 
+// legacyRoot is the workspace of a client that sends no workspaceFolders:
+// older clients send only rootUri or rootPath, which the protocol
+// deprecates but still defines.
+func legacyRoot(p protocol.InitializeParams) string {
+	//lint:ignore SA1019 read only for clients that send no workspaceFolders
+	uri, path := p.RootURI, p.RootPath
+	if uri != "" {
+		return filename(uri)
+	}
+	return path
+}
+
 func (s *server) initialize(p protocol.InitializeParams) protocol.InitializeResult {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
 	case len(p.WorkspaceFolders) > 0:
 		s.root = filename(protocol.DocumentURI(p.WorkspaceFolders[0].URI))
-	case p.RootURI != "":
-		s.root = filename(p.RootURI)
-	case p.RootPath != "":
-		s.root = p.RootPath
+	default:
+		s.root = legacyRoot(p)
 	}
 	// initializationOptions {"config": FILE, "baseline": FILE} name what
 	// the flags do, relative to the workspace folder.

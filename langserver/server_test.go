@@ -59,7 +59,7 @@ func start(t *testing.T, root string, opts langserver.Options) *client {
 		return nil
 	})
 	var res protocol.InitializeResult
-	c.call(protocol.MethodInitialize, protocol.InitializeParams{RootURI: protocol.DocumentURI(uri.File(root))}, &res)
+	c.call(protocol.MethodInitialize, protocol.InitializeParams{WorkspaceFolders: []protocol.WorkspaceFolder{{URI: string(uri.File(root)), Name: "root"}}}, &res)
 	if res.ServerInfo == nil || res.ServerInfo.Name != "remixlet" {
 		t.Fatalf("initialize: %+v", res)
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // SARIF 2.1.0, as GitHub code scanning reads it: relative artifact URIs
@@ -192,15 +191,15 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 		switch {
 		case silenced == nil:
 		case silenced.Baseline != "":
-			suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: "recorded in the baseline " + safetext.Clean(silenced.Baseline)}}
+			suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: "recorded in the baseline " + silenced.Baseline}}
 		default:
-			suppressions = []sarifSuppression{{Kind: "inSource", Status: "accepted", Justification: safetext.Clean(silenced.Justification)}}
+			suppressions = []sarifSuppression{{Kind: "inSource", Status: "accepted", Justification: silenced.Justification}}
 		}
 		run.Results = append(run.Results, sarifResult{
 			RuleID:    f.Rule,
 			RuleIndex: index[f.Rule],
 			Level:     level(f.Severity),
-			Message:   sarifText{Text: safetext.Clean(f.Message)},
+			Message:   sarifText{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}, Region: reg}}},
 			PartialFingerprints: map[string]string{
 				"remixletFinding/v1":      id,
@@ -218,7 +217,7 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 	for _, r := range in.Results {
 		if r.Err != nil {
 			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))}})
+			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", r.Dir, r.Err)}})
 		}
 		for _, f := range r.Findings {
 			add(r, f, nil)
@@ -236,13 +235,13 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 		uri, base := baseline.ArtifactURI(e.Path)
 		inv.Notifications = append(inv.Notifications, sarifNotification{
 			Level:     "note",
-			Message:   sarifText{Text: fmt.Sprintf("the baseline %s records a %s warning here that no longer occurs: remove the entry", safetext.Clean(in.Baseline), e.Rule)},
+			Message:   sarifText{Text: fmt.Sprintf("the baseline %s records a %s warning here that no longer occurs: remove the entry", in.Baseline, e.Rule)},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}}}},
 		})
 	}
 	for _, l := range in.Limits {
 		if l.Exceeded() {
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, safetext.Clean(l.From))}})
+			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, l.From)}})
 		}
 	}
 	run.Invocations = []sarifInvocation{inv}

@@ -16,6 +16,7 @@ import (
 	"github.com/remixlet/remixlet/bundle"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/report"
 	"github.com/remixlet/remixlet/workspace"
 )
@@ -114,7 +115,7 @@ func runBuild(opts *buildOptions, std streams) error {
 				return err
 			}
 		}
-		fmt.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: fix it, then watch again\n", opts.Src)
+		safetext.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: fix it, then watch again\n", opts.Src)
 		return exitError{exitRefused}
 	}
 	if opts.Watch {
@@ -127,15 +128,15 @@ func runBuild(opts *buildOptions, std streams) error {
 		b.Close()
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		fmt.Fprintf(std.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
+		safetext.Fprintf(std.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
 		err := bundle.Watch(ctx, opts.Src, opts.Out, bopts, wopts, func(res *bundle.Result, werr error) {
-			fmt.Fprintf(std.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
+			safetext.Fprintf(std.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
 			printBuild(std, outs, opts, res, werr)
 		})
 		if err != nil {
 			return fmt.Errorf("%s: %w", opts.Src, err)
 		}
-		fmt.Fprintln(std.ErrOut, "remixlet: stopped watching")
+		safetext.Fprintln(std.ErrOut, "remixlet: stopped watching")
 		return nil
 	}
 	res, err := bundle.Build(opts.Src, bopts)
@@ -171,17 +172,17 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Resu
 	}
 	switch {
 	case res.Err != nil:
-		fmt.Fprintf(std.ErrOut, "remixlet: %s: %v\n", opts.Src, res.Err)
+		safetext.Fprintf(std.ErrOut, "remixlet: %s: %v\n", opts.Src, res.Err)
 		return exitError{exitUsage}
 	case res.Refused():
-		fmt.Fprintf(std.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
+		safetext.Fprintf(std.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
 		return exitError{exitRefused}
 	case opts.configRefused:
-		fmt.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: nothing was written to %s\n", opts.Src, opts.Out)
+		safetext.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: nothing was written to %s\n", opts.Src, opts.Out)
 		return exitError{exitRefused}
 	case werr != nil:
 		// OUT could not be written, or may not be replaced: could not run.
-		fmt.Fprintf(std.ErrOut, "remixlet: %v\n", werr)
+		safetext.Fprintf(std.ErrOut, "remixlet: %v\n", werr)
 		return exitError{exitUsage}
 	}
 	digestTo := std.Out
@@ -192,6 +193,6 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Resu
 	for _, f := range res.Files {
 		names = append(names, f.Name)
 	}
-	fmt.Fprintf(digestTo, "wrote %s: %s\n%s\n", opts.Out, strings.Join(names, ", "), res.Digest)
+	safetext.Fprintf(digestTo, "wrote %s: %s\n%s\n", opts.Out, strings.Join(names, ", "), res.Digest)
 	return nil
 }

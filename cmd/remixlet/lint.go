@@ -111,7 +111,7 @@ func parseFormats(specs []string) ([]output, error) {
 			toStdout++
 		} else if other, ok := files[filepath.Clean(file)]; ok {
 			// The second would overwrite the first without a word.
-			return nil, fmt.Errorf("--format %s and --format %s both write to %s: give each its own file", other, format, safetext.Clean(file))
+			return nil, fmt.Errorf("--format %s and --format %s both write to %s: give each its own file", other, format, file)
 		} else {
 			files[filepath.Clean(file)] = format
 		}
@@ -161,7 +161,7 @@ func runLint(opts *lintOptions, std streams) error {
 		return err
 	}
 	if len(run.Results) == 0 { // --allow-empty, and nothing to check
-		fmt.Fprintf(std.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
+		safetext.Fprintf(std.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
 		return nil
 	}
 	in := reportInput(run, opts.Baseline)
@@ -183,7 +183,7 @@ func runLint(opts *lintOptions, std streams) error {
 		// does not go to the terminal, say it once here.
 		for _, r := range run.Results {
 			if r.Err != nil {
-				fmt.Fprintf(std.ErrOut, "remixlet: %s: could not check: %s\n", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))
+				safetext.Fprintf(std.ErrOut, "remixlet: %s: could not check: %s\n", r.Dir, r.Err)
 			}
 		}
 	}
@@ -263,7 +263,7 @@ func writeOutput(o output, in *report.Input, ro report.Options, std streams) err
 	f, err := os.Create(o.file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("cannot write %s: its folder does not exist", safetext.Clean(o.file))
+			return fmt.Errorf("cannot write %s: its folder does not exist", o.file)
 		}
 		return fmt.Errorf("cannot write the %s output: %s", o.format, describeErr(err))
 	}
@@ -310,7 +310,7 @@ func checkColorMode(mode string) error {
 
 // useColor reports whether text to w should be in colour (colorAllowed).
 func useColor(w io.Writer, mode string) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	return colorAllowed(mode, ok && term.IsTerminal(int(f.Fd())), os.Getenv)
 }
 

@@ -3,6 +3,7 @@ package lint_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -195,5 +196,35 @@ func TestLoadFilesAgreesWithLoad(t *testing.T) {
 	}
 	if compared < 100 || folderOnly == 0 {
 		t.Errorf("compared %d cases, %d folder-only: the case files were not found", compared, folderOnly)
+	}
+}
+
+// TestOneMistakeOneError: a manifest with one mistake refuses the
+// remixlet with one error, which says the files it kept from being
+// checked, instead of one more error per file.
+func TestOneMistakeOneError(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"], "colour": "red"}`,
+		"script.js":     `rmx.log("hi");`,
+		"style.css":     `body { color: red; }`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := lint.Dir(dir)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if len(res.Findings) != 1 {
+		t.Fatalf("want one finding, got %d: %v", len(res.Findings), res.Findings)
+	}
+	f := res.Findings[0]
+	if f.Rule != "manifest/unknown-key" || f.Severity != finding.Error || !res.Refused() {
+		t.Fatalf("want the refusing manifest/unknown-key error, got %v", f)
+	}
+	if want := "(script.js and style.css are checked once this is fixed)"; !strings.HasSuffix(f.Message, want) {
+		t.Errorf("message %q does not end with %q", f.Message, want)
 	}
 }

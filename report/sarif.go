@@ -77,12 +77,21 @@ type sarifNotification struct {
 }
 
 type sarifResult struct {
-	RuleID              string            `json:"ruleId"`
-	RuleIndex           int               `json:"ruleIndex"`
-	Level               string            `json:"level"`
-	Message             sarifText         `json:"message"`
-	Locations           []sarifLocation   `json:"locations"`
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifText          `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+}
+
+// sarifSuppression says a result was silenced: inSource for an inline
+// suppression comment, external for a baseline file.
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification,omitempty"`
 }
 
 type sarifLocation struct {
@@ -148,11 +157,20 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	cache := sourceCache{}
 	ids := baseline.NewFingerprinter()
+	silencedIDs := baseline.NewFingerprinter() // inline suppressions, counted apart
 	lineHashes := map[string]int{}
 	texts := baseline.LineTexts{}
 	hashes := map[string]string{} // hashInput → its hash: a long line is hashed once
-	add := func(r *analysis.Result, f finding.Finding) {
-		id := ids.Of(r, f) // counted over every finding, shown or not, as a baseline counts them
+	add := func(r *analysis.Result, f finding.Finding, silenced *analysis.Silenced) {
+		var id string
+		switch {
+		case silenced == nil:
+			id = ids.Of(r, f) // counted over every finding, shown or not, as a baseline counts them
+		case silenced.Fingerprint != "":
+			id = silenced.Fingerprint // the one the baseline records
+		default:
+			id = silencedIDs.Of(r, f)
+		}
 		if opts.Quiet && f.Severity != finding.Error {
 			return
 		}
@@ -170,6 +188,14 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 			hashes[hashInput] = lineHash
 		}
 		lineHashes[uri+"\x00"+lineHash]++
+		var suppressions []sarifSuppression
+		switch {
+		case silenced == nil:
+		case silenced.Baseline != "":
+			suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: "recorded in the baseline " + safetext.Clean(silenced.Baseline)}}
+		default:
+			suppressions = []sarifSuppression{{Kind: "inSource", Status: "accepted", Justification: safetext.Clean(silenced.Justification)}}
+		}
 		run.Results = append(run.Results, sarifResult{
 			RuleID:    f.Rule,
 			RuleIndex: index[f.Rule],
@@ -180,12 +206,13 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 				"remixletFinding/v1":      id,
 				"primaryLocationLineHash": fmt.Sprintf("%s:%d", lineHash, lineHashes[uri+"\x00"+lineHash]),
 			},
+			Suppressions: suppressions,
 		})
 	}
 	for _, src := range in.Sources {
 		sr := sourceResult(src)
 		for _, f := range src.Findings {
-			add(sr, f)
+			add(sr, f, nil)
 		}
 	}
 	for _, r := range in.Results {
@@ -194,7 +221,15 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))}})
 		}
 		for _, f := range r.Findings {
-			add(r, f)
+			add(r, f, nil)
+		}
+	}
+	// Silenced warnings come last, each with its suppression, so code
+	// scanning shows them as suppressed instead of not at all, and the
+	// other results keep their fingerprints.
+	for _, r := range in.Results {
+		for i := range r.Silenced {
+			add(r, r.Silenced[i].Finding, &r.Silenced[i])
 		}
 	}
 	for _, e := range in.Stale {

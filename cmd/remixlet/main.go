@@ -94,6 +94,18 @@ func plainFlagError(err error) string {
 	return fmt.Sprintf("%s cannot take %s", name, value)
 }
 
+// flagHint is ` (did you mean "--format"?)` for a mistyped long flag, or "".
+func flagHint(c *cobra.Command, err error) string {
+	var unknown *pflag.NotExistError
+	if !errors.As(err, &unknown) || unknown.GetSpecifiedShortnames() != "" {
+		return ""
+	}
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
+	c.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
+	return hint("--"+unknown.GetSpecifiedName(), names)
+}
+
 // cleanLines makes an error harmless on a terminal (it may quote a file
 // name or a path given on the command line), keeping its line breaks.
 func cleanLines(s string) string {
@@ -125,7 +137,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 	root.SetOut(std.Out)
 	root.SetErr(std.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%s\nrun '%s --help' for usage", plainFlagError(err), c.CommandPath())
+		return fmt.Errorf("%s%s\nrun '%s --help' for usage", plainFlagError(err), flagHint(c, err), c.CommandPath())
 	})
 	root.AddCommand(
 		newLintCmd(std),

@@ -62,7 +62,7 @@ declare namespace dom {
     getAttribute(name: string): Promise<string | null>;
 
     /**
-     * Sets an attribute; on* handlers, style and attributes that load something are refused, except href on a link and src on an image that pass the address rule.
+     * Sets an attribute under the page policy: on* handlers, style and attributes that load or run something are refused, except href on a link and src on an image, which pass the address rule.
      * @since 1.0.0
      */
     setAttribute(name: string, value: string): Promise<void>;
@@ -74,7 +74,7 @@ declare namespace dom {
     setAttributeNS(namespace: string | null, name: string, value: string): Promise<void>;
 
     /**
-     * Removes an attribute; a password field's type, autocomplete and pattern cannot be changed.
+     * Removes an attribute; a password field's type, autocomplete, pattern, minlength and maxlength cannot be changed.
      * @since 1.0.0
      */
     removeAttribute(name: string): Promise<void>;
@@ -311,7 +311,7 @@ declare namespace dom {
   function matches(selector: string, element: dom.Handle): Promise<boolean>;
 
   /**
-   * A new element, not yet on the page; form, frame, iframe, script, style, link, meta, object, embed, video and audio are refused.
+   * A new element, not yet on the page; only the page policy's layout, text, form-control, image and simple SVG elements are made, every other is refused.
    * @since 1.0.0
    */
   function create(tag: string, attributes?: dom.Attributes, children?: dom.Child[]): Promise<dom.Handle>;

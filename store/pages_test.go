@@ -64,7 +64,7 @@ func TestCheckPagesAcceptsWhatBboltWrites(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkPages(data); err != nil {
+		if _, err := checkPages(data); err != nil {
 			t.Fatalf("round %d: a file bbolt wrote is called damaged: %v", round, err)
 		}
 	}

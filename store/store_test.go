@@ -39,6 +39,27 @@ func files(perms ...string) []analysis.File {
 	return []analysis.File{{Name: "manifest.json", Data: []byte(m)}, {Name: "script.js", Data: []byte("rmx.keep(() => true)\n" + strings.Join(perms, "\n"))}}
 }
 
+// storeLeftovers lists what the store folder holds besides store.db and
+// its commit record.
+func storeLeftovers(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		if e.Name() != FileName && e.Name() != CommitFileName {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+func leftovers(t *testing.T, dir string) []string {
+	t.Helper()
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal(err)
+	}
+	return storeLeftovers(dir)
+}
+
 func mustDigest(t *testing.T, fs []analysis.File) string {
 	t.Helper()
 	d, err := digest.Files(fs)

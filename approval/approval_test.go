@@ -3,81 +3,17 @@ package approval
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/remixlet/remixlet/activation"
-	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/decision"
 	"github.com/remixlet/remixlet/store"
 )
 
 const manifestJSON = `{"name": "Hide promoted posts", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": []}`
-
-// inMemory builds a package from files in memory, as the WebAssembly build
-// holds them.
-func inMemory(script string) *analysis.Package {
-	return analysis.LoadFiles("new", map[string][]byte{"manifest.json": []byte(manifestJSON), "script.js": []byte(script)})
-}
-
-func decide(t *testing.T, script string) *Decision {
-	t.Helper()
-	c, err := Check("new", inMemory(script))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := Decide(Proposal{New: c, ChatSite: "https://news.example.com/"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
-// The decision over files in memory never says "activate" for files lint
-// refuses.
-func TestDecideRunsLintsChecks(t *testing.T) {
-	d := decide(t, "rmx.keep(() => dom.queryAll('.promoted'))\n")
-	if d.Outcome() != activation.Activate || len(d.Refused) != 0 {
-		t.Fatalf("clean files: %v %v", d.Outcome(), d.Refused)
-	}
-	d = decide(t, "eval(location.hash)\n")
-	if d.Outcome() != activation.Refuse || len(d.Refused) == 0 || !strings.HasPrefix(d.Refused[0].Rule, "js/") {
-		t.Fatalf("files lint refuses: %v %v", d.Outcome(), d.Refused)
-	}
-	if d.Activation.Reasons[0].Rule != RuleRefused.ID {
-		t.Errorf("the refusal's reason is %v", d.Activation.Reasons)
-	}
-	var text strings.Builder
-	if err := d.WriteText(&text); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(text.String(), "Decision: refuse (exit 1)") || !strings.Contains(text.String(), d.Refused[0].Rule) {
-		t.Errorf("text:\n%s", text.String())
-	}
-}
-
-// The pure part builds for WebAssembly without the store and bbolt.
-func TestPureForWebAssembly(t *testing.T) {
-	cmd := exec.Command("go", "list", "-deps", ".")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list for js/wasm: %v\n%s", err, out)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		if strings.Contains(dep, "bbolt") || strings.HasSuffix(dep, "/remixlet/store") {
-			t.Errorf("the WebAssembly build of approval imports %s", dep)
-		}
-	}
-	build := exec.Command("go", "build", "-o", os.DevNull, ".")
-	build.Env = cmd.Env
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build for js/wasm: %v\n%s", err, out)
-	}
-}
 
 func folder(t *testing.T, script string) string {
 	t.Helper()
@@ -94,9 +30,6 @@ func folder(t *testing.T, script string) string {
 }
 
 func TestFlow(t *testing.T) {
-	if runtime.GOOS == "js" {
-		t.Skip("no store in the browser")
-	}
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	f := &Flow{Store: store.New(filepath.Join(t.TempDir(), "store"), store.Options{Now: func() time.Time { return now }})}
 	dir := folder(t, "rmx.keep(() => true)\n")
@@ -109,7 +42,7 @@ func TestFlow(t *testing.T) {
 	if d.Outcome() != activation.Ask {
 		t.Fatalf("outcome %v", d.Outcome())
 	}
-	var r *Refusal
+	var r *decision.Refusal
 	if _, err := f.Approve(d, false); !errors.As(err, &r) || r.Reason().Rule != RuleNotConfirmed.ID {
 		t.Fatalf("unconfirmed: %v", err)
 	}

@@ -1,11 +1,4 @@
-//go:build !js && !wasip1
-
 package approval
-
-// The flow over the version store: decide against the running version,
-// approve, activate, restore, delete, list, history, export. The
-// WebAssembly build has no store and leaves this file out, and with it
-// bbolt.
 
 import (
 	"errors"
@@ -16,6 +9,7 @@ import (
 	"time"
 
 	"github.com/remixlet/remixlet/activation"
+	"github.com/remixlet/remixlet/decision"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/plainerr"
 	"github.com/remixlet/remixlet/internal/safetext"
@@ -38,7 +32,7 @@ type Request struct {
 
 // StoreDecision is a decision made against the version that runs now.
 type StoreDecision struct {
-	*Decision
+	*decision.Decision
 	ID      string
 	Current *store.Version // nil for a new remixlet
 }
@@ -49,7 +43,7 @@ func (f *Flow) Decide(req Request) (*StoreDecision, error) {
 	if err := store.CheckID(req.ID); err != nil {
 		return nil, err
 	}
-	c, err := CheckDir(req.Dir)
+	c, err := decision.CheckDir(req.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -57,11 +51,11 @@ func (f *Flow) Decide(req Request) (*StoreDecision, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := Proposal{New: c, Allowed: req.Allowed, ChatSite: req.ChatSite}
+	p := decision.Proposal{New: c, Allowed: req.Allowed, ChatSite: req.ChatSite}
 	if cur != nil {
 		p.Running = &activation.Version{Label: fmt.Sprintf("version %d of %s", cur.Number, req.ID), Digest: cur.Digest, Files: cur.Files}
 	}
-	d, err := Decide(p)
+	d, err := decision.Decide(p)
 	if err != nil {
 		return nil, err
 	}
@@ -81,21 +75,15 @@ type Approved struct {
 func (f *Flow) Approve(d *StoreDecision, confirmed bool) (*Approved, error) {
 	switch d.Outcome() {
 	case activation.Refuse:
-		r := &Refusal{Findings: append([]finding.Finding{}, d.Refused...)}
-		if d.Activation != nil {
-			r.Findings = append(r.Findings, d.Activation.Reasons...)
-		} else {
-			r.Findings = append(r.Findings, d.refusedReason())
-		}
-		return nil, r
+		return nil, d.Refusal()
 	case activation.Ask:
 		if !confirmed {
-			return nil, refuse(RuleNotConfirmed, "the dialog was not confirmed, so nothing was approved: read it, then approve again with --yes if the person allows it")
+			return nil, decision.Refuse(RuleNotConfirmed, "the dialog was not confirmed, so nothing was approved: read it, then approve again with --yes if the person allows it")
 		}
 	}
 	token, a, err := f.Store.Approve(store.ApproveRequest{Remixlet: d.ID, Digest: d.New.Digest, Permissions: d.Activation.Permissions, Running: d.Current})
 	if errors.Is(err, store.ErrRunningChanged) {
-		return nil, refuse(store.RuleRunningChanged, "%v", err)
+		return nil, decision.Refuse(store.RuleRunningChanged, "%v", err)
 	}
 	if err != nil {
 		return nil, err
@@ -112,19 +100,19 @@ func (f *Flow) Activate(dir, token, id string) (*store.Version, error) {
 			return nil, err
 		}
 	}
-	c, err := CheckDir(dir)
+	c, err := decision.CheckDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	req := store.ActivateRequest{Token: token, Remixlet: id, Digest: c.Digest, Files: c.Result.Package.Files, Permissions: c.Permissions()}
 	if len(c.Errors) > 0 {
-		r := finding.New(RuleRefused, "", finding.Position{}, "the files do not pass today's checks (%s, first: %s): fix them, then approve again", countErrors(len(c.Errors)), c.Errors[0])
+		r := finding.New(decision.RuleRefused, "", finding.Position{}, "the files do not pass today's checks (%s, first: %s): fix them, then approve again", decision.CountErrors(len(c.Errors)), c.Errors[0])
 		req.Refused = &r
 	}
 	v, err := f.Store.Activate(req)
 	var refused *store.Refusal
 	if errors.As(err, &refused) {
-		r := &Refusal{}
+		r := &decision.Refusal{}
 		if req.Refused != nil {
 			r.Findings = append(r.Findings, c.Errors...)
 		}
@@ -247,7 +235,7 @@ func plain(err error) string {
 // ready to be restored once the person confirms.
 type RestorePlan struct {
 	Version *store.Version
-	Checked *Checked
+	Checked *decision.Checked
 }
 
 // PlanRestore reads version n of a remixlet and checks its files again,
@@ -267,15 +255,15 @@ func (f *Flow) PlanRestore(id string, n int) (*RestorePlan, error) {
 	if err := WriteFiles(v, dir); err != nil {
 		return nil, err
 	}
-	c, err := CheckDir(dir)
+	c, err := decision.CheckDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	c.Label = fmt.Sprintf("version %d of %s", v.Number, v.Remixlet)
 	p := &RestorePlan{Version: v, Checked: c}
 	if len(c.Errors) > 0 {
-		r := &Refusal{Findings: append([]finding.Finding{}, c.Errors...)}
-		r.Findings = append(r.Findings, finding.New(RuleRefused, "", finding.Position{}, "version %d of %s does not pass today's checks (%s above): it cannot be restored; approve and activate a fixed version instead", v.Number, v.Remixlet, countErrors(len(c.Errors))))
+		r := &decision.Refusal{Findings: append([]finding.Finding{}, c.Errors...)}
+		r.Findings = append(r.Findings, finding.New(decision.RuleRefused, "", finding.Position{}, "version %d of %s does not pass today's checks (%s above): it cannot be restored; approve and activate a fixed version instead", v.Number, v.Remixlet, decision.CountErrors(len(c.Errors))))
 		return p, r
 	}
 	return p, nil
@@ -284,7 +272,7 @@ func (f *Flow) PlanRestore(id string, n int) (*RestorePlan, error) {
 // Restore stores the planned version again as the newest, once confirmed.
 func (f *Flow) Restore(p *RestorePlan, confirmed bool) (*store.Version, error) {
 	if !confirmed {
-		return nil, refuse(RuleNotConfirmed, "nothing was restored: read the permissions above, then run again with --yes if the person allows them")
+		return nil, decision.Refuse(RuleNotConfirmed, "nothing was restored: read the permissions above, then run again with --yes if the person allows them")
 	}
 	v, err := f.Store.Restore(p.Version.Remixlet, p.Version.Number, p.Checked.Digest)
 	if errors.Is(err, store.ErrNoVersion) {
@@ -297,7 +285,7 @@ func (f *Flow) Restore(p *RestorePlan, confirmed bool) (*store.Version, error) {
 // went with it.
 func (f *Flow) Delete(id string, confirmed bool) (int, error) {
 	if !confirmed {
-		return 0, refuse(RuleNotConfirmed, "nothing was deleted: read what goes above, then run again with --yes if the person wants it gone")
+		return 0, decision.Refuse(RuleNotConfirmed, "nothing was deleted: read what goes above, then run again with --yes if the person wants it gone")
 	}
 	n, err := f.Store.Delete(id)
 	if err == nil && n == 0 {

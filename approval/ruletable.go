@@ -2,19 +2,12 @@ package approval
 
 import "github.com/remixlet/remixlet/finding"
 
-// The rules this package reports. The decision's own rules are in package
-// activation; the checks an approval passes at activation are in package
-// store. Each is registered in the finding package's registry, which
-// `explain`, SARIF and docs/rules.md read.
-var (
-	RuleNotConfirmed = finding.Register(finding.Rule{
-		ID: "approval/not-confirmed", Title: "The dialog was not confirmed", Severity: finding.Error,
-		Why: "A version that needs the dialog activates only after the person allows it.",
-		Fix: "Read the dialog, then approve again with --yes (or answer y on a terminal).",
-	})
-	RuleRefused = finding.Register(finding.Rule{
-		ID: "approval/refused", Title: "The files do not pass the checks", Severity: finding.Error,
-		Why: "Only files that pass every check can be approved or activated, and they are checked again at activation.",
-		Fix: "Fix the findings `remixlet lint` lists, then approve again.",
-	})
-)
+// The rule this package reports. The decision's rules are in packages
+// decision and activation; the checks an approval passes at activation are
+// in package store. Each is registered in the finding package's registry,
+// which `explain`, SARIF and docs/rules.md read.
+var RuleNotConfirmed = finding.Register(finding.Rule{
+	ID: "approval/not-confirmed", Title: "The dialog was not confirmed", Severity: finding.Error,
+	Why: "A version that needs the dialog activates only after the person allows it.",
+	Fix: "Read the dialog, then approve again with --yes (or answer y on a terminal).",
+})

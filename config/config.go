@@ -82,10 +82,19 @@ func (o Origin) String() string {
 	return fmt.Sprintf("%s:%d", o.Path, o.Pos.Line)
 }
 
-// Denied is one permission or host a policy never allows.
+// Denied is one permission or host a policy never allows (see
+// readDeniedPermission for what an entry can say).
 type Denied struct {
 	Value string // as written
 	Origin
+	// Kind is the permission kind a deniedPermissions entry denies; ""
+	// for a deniedHosts entry.
+	Kind string
+	// Host is the canonical host denied; "" for every host of Kind (or a
+	// permission without a host).
+	Host string
+	// Subdomains: Host and every host under it.
+	Subdomains bool
 }
 
 // Limit is a warning limit and where it is set.
@@ -148,6 +157,8 @@ func Parse(src []byte, display string) *File {
 		switch {
 		case slices.Contains(v.Kind.KeywordPath(), "propertyNames"), len(v.Path) <= 1 && v.Keyword() == "pattern":
 			continue // a rule id that is no id: reported below as an unknown rule
+		case v.Keyword() == "pattern" && len(v.Path) == 3 && v.Path[0] == "policy":
+			continue // a denied permission or host: read below, with what to write instead
 		case v.Keyword() == "additionalProperties":
 			report(RuleInvalid, v.Offset, "%s: remove it%s", v.Message, didYouMean(v.Suggestion))
 		default:
@@ -245,21 +256,28 @@ func (f *File) read(root *strictjson.Value, at func(int) finding.Position, repor
 		return
 	}
 	p := pol.Value
-	list := func(key string, valid func(string) bool) []Denied {
+	list := func(key string, read func(string) (Denied, error)) []Denied {
 		m := p.Get(key)
 		if m == nil || m.Value.Kind != strictjson.Array {
 			return nil
 		}
 		var out []Denied
 		for _, it := range m.Value.Items {
-			if it.Kind == strictjson.String && valid(it.Text) {
-				out = append(out, Denied{Value: it.Text, Origin: origin(it.Offset)})
+			if it.Kind != strictjson.String {
+				continue // the schema says what it must be
 			}
+			d, err := read(it.Text)
+			if err != nil {
+				report(RuleInvalid, it.Offset, "%v", err)
+				continue
+			}
+			d.Origin = origin(it.Offset)
+			out = append(out, d)
 		}
 		return out
 	}
-	f.DeniedPermissions = list("deniedPermissions", validPermission)
-	f.DeniedHosts = list("deniedHosts", validHost)
+	f.DeniedPermissions = list("deniedPermissions", readDeniedPermission)
+	f.DeniedHosts = list("deniedHosts", readDeniedHost)
 	if m := p.Get("maxReach"); m != nil && m.Value.Kind == strictjson.String && m.Value.Text == "named-sites" {
 		o := origin(m.Value.Offset)
 		f.NamedSitesOnly = &o
@@ -268,27 +286,6 @@ func (f *File) read(root *strictjson.Value, at func(int) finding.Position, repor
 		o := origin(m.Value.Offset)
 		f.RequireDescription = &o
 	}
-}
-
-func validPermission(s string) bool {
-	switch s {
-	case "storage", "clipboard", "notifications", "menu", "schedule", "netrules", "fetch", "network:observe":
-		return true
-	}
-	return (strings.HasPrefix(s, "fetch:") && len(s) > len("fetch:")) || (strings.HasPrefix(s, "network:observe:") && len(s) > len("network:observe:"))
-}
-
-func validHost(s string) bool {
-	h := strings.TrimPrefix(s, "*.")
-	if h == "" || strings.ToLower(h) != h || strings.HasSuffix(h, ".") {
-		return false
-	}
-	for _, c := range h {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.ContainsRune(".-_[]:", c)) {
-			return false
-		}
-	}
-	return true
 }
 
 func didYouMean(s string) string {

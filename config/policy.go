@@ -90,13 +90,13 @@ func (p Policy) check(res *analysis.Result) []finding.Finding {
 	for _, f := range p.Files {
 		for _, d := range f.DeniedPermissions {
 			for _, perm := range m.Permissions {
-				if perm.Name == d.Value || perm.Kind == d.Value {
+				if d.matchesPermission(perm) {
 					add(RuleDeniedPermission, manifest.FileName, perm.Pos, "%q is never allowed here (%s denies %q): remove it and do without it", perm.Name, d.Origin, d.Value)
 				}
 			}
 		}
 		for _, d := range f.DeniedHosts {
-			host, subs := strings.CutPrefix(d.Value, "*.")
+			host, subs := d.Host, d.Subdomains
 			for i, pat := range m.Matches {
 				if overlaps(pat, host, subs) {
 					what := fmt.Sprintf("runs on %s", d.Value)

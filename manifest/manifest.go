@@ -22,6 +22,7 @@ import (
 
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/schema"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/internal/suggest"
 	"github.com/remixlet/remixlet/site"
@@ -236,10 +237,7 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 		if v == nil {
 			continue
 		}
-		if i := strings.IndexFunc(v.Text, isBidiControl); i >= 0 {
-			c, _ := utf8.DecodeRuneInString(v.Text[i:])
-			r.report(field.rule, v.Offset, "the %s contains U+%04X, which changes the direction of the text around it: remove it", key, c)
-		}
+		r.checkProse(field.rule, v, "the "+key)
 		if key == "name" {
 			m.Name = v.Text
 		} else {
@@ -293,6 +291,7 @@ func (r *reader) semantics(root *strictjson.Value, broken map[string]bool) *Mani
 				if strings.TrimFunc(p.Reason, unicode.IsSpace) == "" {
 					r.report(RuleReason, rm.Value.Offset, "the reason for %q is blank: write one or two sentences on what it is for", p.Name)
 				}
+				r.checkProse(RuleReason, rm.Value, fmt.Sprintf("the reason for %q", p.Name))
 			}
 			m.Permissions = append(m.Permissions, p)
 		}
@@ -307,10 +306,20 @@ func dotSuffix(host string) string {
 	return "." + host
 }
 
-// isBidiControl reports the characters that reorder text around them; in
-// a name they could make it read as something else.
-func isBidiControl(r rune) bool {
-	return r == 0x061C || r == 0x200E || r == 0x200F || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+// checkProse refuses, in text a person reads in the dialog, the manager or
+// the restore confirmation, the characters that make it read as something
+// else: those that reorder the text around them, and invisible ones.
+func (r *reader) checkProse(rule *finding.Rule, v *strictjson.Value, what string) {
+	i := strings.IndexFunc(v.Text, func(c rune) bool { return safetext.IsBidi(c) || safetext.InvisibleInProse(c) })
+	if i < 0 {
+		return
+	}
+	c, _ := utf8.DecodeRuneInString(v.Text[i:])
+	if safetext.IsBidi(c) {
+		r.report(rule, v.Offset, "%s contains U+%04X, which changes the direction of the text around it: remove it", what, c)
+		return
+	}
+	r.report(rule, v.Offset, "%s contains U+%04X, a character that shows as nothing, so the text can read differently from what it holds: remove it", what, c)
 }
 
 func (r *reader) api(v *strictjson.Value) Version {

@@ -1,7 +1,10 @@
 package manifest
 
 import (
+	"errors"
+	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
@@ -32,12 +35,23 @@ type Permission struct {
 
 var simpleKinds = []string{Storage, Clipboard, Notifications, Menu, Schedule, NetRules}
 
-func (r *reader) permission(v *strictjson.Value) (Permission, bool) {
-	name := v.Text
-	for _, k := range simpleKinds {
-		if name == k {
-			return Permission{Name: name, Kind: k, Pos: r.lines.Position(v.Offset)}, true
-		}
+// PermissionError is why a permission string is not one the manifest
+// accepts: the rule that refuses it, and what to write instead.
+type PermissionError struct {
+	Rule *finding.Rule
+	Msg  string
+}
+
+func (e *PermissionError) Error() string { return e.Msg }
+
+// ParsePermission reads one permission as manifest.json writes it
+// ("storage", "fetch:api.example.com"), with the manifest's own rules: a
+// kind it has, and a host written canonically. Pos is left unset. Every
+// reader of a permission string (the manifest, a config's policy) goes
+// through it, so they agree on what a spelling means.
+func ParsePermission(name string) (Permission, error) {
+	if slices.Contains(simpleKinds, name) {
+		return Permission{Name: name, Kind: name}, nil
 	}
 	for _, k := range []string{Fetch, NetworkObserve} {
 		host, ok := strings.CutPrefix(name, k+":")
@@ -46,20 +60,28 @@ func (r *reader) permission(v *strictjson.Value) (Permission, bool) {
 		}
 		canon, err := site.CanonicalHost(host)
 		if err != nil {
-			r.report(RulePermissionHost, v.Offset, "%q: %v", name, err)
-			return Permission{}, false
+			return Permission{}, &PermissionError{RulePermissionHost, fmt.Sprintf("%q: %v", name, err)}
 		}
 		if canon != host {
-			r.report(RulePermissionHost, v.Offset, "%q is not written canonically: write %q", name, k+":"+canon)
-			return Permission{}, false
+			return Permission{}, &PermissionError{RulePermissionHost, fmt.Sprintf("%q is not written canonically: write %q", name, k+":"+canon)}
 		}
-		if why := privateHost(canon); why != "" {
-			r.report(RulePrivateHost, v.Offset, "%q names %s, and requests go out signed in as the user: use the public host the data lives on, or make sure the user means this host", name, why)
-		}
-		return Permission{Name: name, Kind: k, Host: canon, Pos: r.lines.Position(v.Offset)}, true
+		return Permission{Name: name, Kind: k, Host: canon}, nil
 	}
-	r.report(RuleUnknownPermission, v.Offset, "%q is not a permission: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", name)
-	return Permission{}, false
+	return Permission{}, &PermissionError{RuleUnknownPermission, fmt.Sprintf("%q is not a permission: use storage, clipboard, notifications, menu, schedule, netrules, fetch:HOST or network:observe:HOST", name)}
+}
+
+func (r *reader) permission(v *strictjson.Value) (Permission, bool) {
+	p, err := ParsePermission(v.Text)
+	var pe *PermissionError
+	if errors.As(err, &pe) {
+		r.report(pe.Rule, v.Offset, "%s", pe.Msg)
+		return Permission{}, false
+	}
+	if why := privateHost(p.Host); p.Host != "" && why != "" {
+		r.report(RulePrivateHost, v.Offset, "%q names %s, and requests go out signed in as the user: use the public host the data lives on, or make sure the user means this host", p.Name, why)
+	}
+	p.Pos = r.lines.Position(v.Offset)
+	return p, true
 }
 
 // privateHost says which private or local network host is named, or "".

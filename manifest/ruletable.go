@@ -38,12 +38,12 @@ var (
 	})
 	RuleName = finding.Register(finding.Rule{
 		ID: "manifest/name", Title: "A name that is empty, too long or has control characters", Severity: finding.Error,
-		Why: "The name is shown in the dialog and the manager; control and direction-changing characters could make it read as something else.",
+		Why: "The name is shown in the dialog and the manager; control, direction-changing and invisible characters could make it read as something else.",
 		Fix: "Use 1 to 64 printable characters.",
 	})
 	RuleDescription = finding.Register(finding.Rule{
 		ID: "manifest/description", Title: "A description that is too long or has control characters", Severity: finding.Error,
-		Why: "The description is shown to the user; it must be plain text of a readable size, without characters that reorder the text around them.",
+		Why: "The description is shown to the user; it must be plain text of a readable size, without characters that reorder the text around them or show as nothing.",
 		Fix: "Use at most 2000 characters; line breaks and tabs are fine, other control characters are not.",
 	})
 	RuleApiFormat = finding.Register(finding.Rule{
@@ -103,8 +103,8 @@ var (
 	})
 	RuleReason = finding.Register(finding.Rule{
 		ID: "manifest/reason", Title: "A permission without a real reason", Severity: finding.Error,
-		Why: "Every permission carries a reason, at most 500 characters, so the record says why it was asked for.",
-		Fix: "Write one or two sentences on what the permission is for.",
+		Why: "Every permission carries a reason, at most 500 characters, so the record says why it was asked for; the restore confirmation shows it, so it may not hold characters that reorder the text or show as nothing.",
+		Fix: "Write one or two sentences of plain text on what the permission is for.",
 	})
 	RulePrivateHost = finding.Register(finding.Rule{
 		ID: "manifest/private-host", Title: "A network permission for a private or local host", Severity: finding.Warning,

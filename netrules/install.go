@@ -140,6 +140,34 @@ type (
 // installed builds the installed form of the kept rules. Only called on a
 // result with no error, so every kept rule passed every check.
 func (r *Result) installed(m *manifest.Manifest, opts Options) ([]byte, error) {
+	rules, err := r.scoped(m, opts)
+	if err != nil {
+		return nil, err
+	}
+	// One rule per line: readable, diffable, and quick to write.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	buf.WriteString("[")
+	for i, ir := range rules {
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		buf.WriteString("\n  ")
+		if err := enc.Encode(ir); err != nil {
+			return nil, err
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
+	}
+	if len(rules) > 0 {
+		buf.WriteString("\n")
+	}
+	buf.WriteString("]\n")
+	return buf.Bytes(), nil
+}
+
+// scoped returns the kept rules in their installed form, scoped.
+func (r *Result) scoped(m *manifest.Manifest, opts Options) ([]installedRule, error) {
 	every := m.EverySite()
 	sites := SiteHosts(m)
 	var own []string
@@ -162,26 +190,7 @@ func (r *Result) installed(m *manifest.Manifest, opts Options) ([]byte, error) {
 		c.ExcludedRequestDomains = dedupe(append(c.ExcludedRequestDomains, own...))
 		rules = append(rules, ir)
 	}
-	// One rule per line: readable, diffable, and quick to write.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	buf.WriteString("[")
-	for i, ir := range rules {
-		if i > 0 {
-			buf.WriteString(",")
-		}
-		buf.WriteString("\n  ")
-		if err := enc.Encode(ir); err != nil {
-			return nil, err
-		}
-		buf.Truncate(buf.Len() - 1) // Encode's newline
-	}
-	if len(rules) > 0 {
-		buf.WriteString("\n")
-	}
-	buf.WriteString("]\n")
-	return buf.Bytes(), nil
+	return rules, nil
 }
 
 // install turns one checked rule into its installed form.

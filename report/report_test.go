@@ -17,6 +17,7 @@ import (
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/report"
+	"github.com/remixlet/remixlet/report/sariftest"
 	"github.com/remixlet/remixlet/workspace"
 
 	// The SARIF output lists every registered rule, as the CLI, which links
@@ -55,6 +56,16 @@ func TestGolden(t *testing.T) {
 			}
 			// The missing folder's error names the OS's wording; keep it stable.
 			got := maskNonce(buf.String())
+			if format == "sarif" {
+				if err := sariftest.Validate(buf.Bytes()); err != nil {
+					t.Errorf("the SARIF log does not validate against SARIF 2.1.0:\n%v", err)
+				}
+				short, err := sariftest.WithoutRuleTable(buf.Bytes())
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = string(short)
+			}
 			path := filepath.Join("testdata", "golden", "lint."+format)
 			if *update {
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -70,6 +81,40 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSARIFShape checks the indices.
+func withoutRuleTable(t *testing.T, doc string) string {
+	t.Helper()
+	var log map[string]any
+	if err := json.Unmarshal([]byte(doc), &log); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, r := range finding.Rules() {
+		want = append(want, r.ID)
+	}
+	for _, run := range log["runs"].([]any) {
+		run := run.(map[string]any)
+		driver := run["tool"].(map[string]any)["driver"].(map[string]any)
+		var got []string
+		for _, r := range driver["rules"].([]any) {
+			got = append(got, r.(map[string]any)["id"].(string))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("the SARIF rule list is not the registry's (-want +got):\n%s", diff)
+		}
+		driver["rules"] = "(every registered rule, in the registry's order)"
+		results, _ := run["results"].([]any)
+		for _, r := range results {
+			delete(r.(map[string]any), "ruleIndex")
+		}
+	}
+	out, err := json.MarshalIndent(log, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out) + "\n"
 }
 
 // TestSARIFShape checks what GitHub code scanning requires of an upload

@@ -127,4 +127,14 @@ var (
 		Why: "URLs, logs and error messages are stored and shown in places a credential must never reach.",
 		Fix: "Keep credentials out of addresses, rmx.log and Error messages; let rmx.fetch sign the request.",
 	})
+	RuleInvisibleCharacter = finding.Register(finding.Rule{
+		ID: "js/invisible-character", Title: "A character that reorders the code or shows as nothing", Severity: finding.Error,
+		Why: "Characters that change the direction of text, and invisible ones (zero-width spaces and joiners, fillers, separators), make code read differently from how it runs (\"Trojan Source\"); the code a person reads in History must be the code that runs.",
+		Fix: "Remove the character; where a string needs it, write it as an escape (\\u200B) so that it can be seen.",
+	})
+	RuleUnreadableCode = finding.Register(finding.Rule{
+		ID: "js/unreadable-code", Title: "Stored code that is minified or obfuscated beyond reading", Severity: finding.Warning,
+		Why: "The person who approves a remixlet reads its code in History; code squeezed onto long lines, or text and names written in escapes, hides what it does even when every check passes.",
+		Fix: "Store the code readable: keep the source formatted (remixlet build keeps line breaks and names, even with --minify), and write text and names as they read instead of in \\x and \\u escapes.",
+	})
 )

@@ -79,6 +79,7 @@ func (sp *scriptPass) analyse() {
 			"the code is nested more than %d levels deep here (brackets, operator chains, arrows, conditionals, statements inside statements): split it into named steps", esb.MaxNesting)
 		return
 	}
+	sp.checkInvisible()
 	res := esb.ParseModule(sp.src)
 	if res.Panic != nil {
 		sp.findings = append(sp.findings, finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},
@@ -120,6 +121,7 @@ func (sp *scriptPass) analyse() {
 	sp.run()
 	sp.checkPrologueSecrets()
 	sp.checkCommentSecrets(nest.Comments)
+	sp.checkReadable()
 	sp.flushOverflow()
 	if sp.unknownNode != "" {
 		sp.findings = []finding.Finding{finding.New(analysis.RuleNotAnalysed, ScriptFile, finding.Position{},

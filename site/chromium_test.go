@@ -10,10 +10,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/remixlet/remixlet/internal/chromium"
 )
 
 // The strongest other reading is Chrome's own: the same corpus, parsed by
@@ -133,4 +136,49 @@ func TestParseAgreesWithChromium(t *testing.T) {
 		}
 	}
 	differential(t, "chromium", inputs, chromiumReadAll(t, inputs))
+}
+
+// TestSpaceHostPatternsInChromium witnesses what TestSpaceHostIsOurLimit
+// relies on: Chromium accepts a content-script pattern whose host holds a
+// character IDNA maps to a space (at the start, the end, after "*.",
+// before a port, or escaped), and the host permission it grants covers no
+// web host: not the host without the space, not its subdomains.
+func TestSpaceHostPatternsInChromium(t *testing.T) {
+	b := chromium.Start(t, "--enable-unsafe-extension-debugging")
+	for i, c := range []struct {
+		pattern, probe string
+		covers         bool
+	}{
+		{"https://example.com/*", "https://example.com/*", true}, // the control: a probe Chrome covers
+		{"https://\u00a0example.com/*", "https://example.com/*", false},
+		{"https://example.com\u2002/*", "https://example.com/*", false},
+		{"https://*.\u205fexample.com/*", "https://a.example.com/*", false},
+		{"https://exa\u3000mple.com/*", "https://example.com/*", false},
+		{"https://example.com\u00a0:8080/*", "https://example.com:8080/*", false},
+		{"https://%C2%A0example.com/*", "https://example.com/*", false},
+	} {
+		if _, err := ParsePattern(c.pattern); (err == nil) != c.covers {
+			t.Errorf("ParsePattern(%q): %v", c.pattern, err)
+		}
+		dir := filepath.Join(t.TempDir(), strconv.Itoa(i))
+		manifest, _ := json.Marshal(map[string]any{
+			"manifest_version": 3, "name": "pattern", "version": "1",
+			"content_scripts":  []any{map[string]any{"matches": []string{c.pattern}, "js": []string{"c.js"}}},
+			"host_permissions": []string{c.pattern}, "background": map[string]string{"service_worker": "sw.js"},
+		})
+		for name, data := range map[string]string{"manifest.json": string(manifest), "c.js": "", "sw.js": "self.covers = (o) => chrome.permissions.contains({origins: [o]});"} {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		id := b.LoadExtension(t, dir) // fails the test if Chrome refuses the pattern
+		sw := b.ServiceWorker(t, id, "covers")
+		v, err := b.Evaluate(sw, "self.covers("+strconv.Quote(c.probe)+")")
+		if err != nil || string(v) != strconv.FormatBool(c.covers) {
+			t.Errorf("%q: Chrome's host permission covers %s: %s %v, want %v", c.pattern, c.probe, v, err, c.covers)
+		}
+	}
 }

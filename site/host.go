@@ -31,6 +31,12 @@ type hostInfo struct {
 	kind    hostKind
 	percent bool // the input had %XX escapes, which Chrome decodes
 	idn     bool // the input had non-ASCII characters, converted to punycode
+	// space is set when the host is refused for a space, written as one,
+	// as %20, or as a character IDNA maps to one (U+00A0, U+3000, …).
+	// Chromium 156 accepts such a host and writes the space as "%20"
+	// ("a\u00a0b.com" is "a%20b.com"); no DNS name holds one, so the
+	// refusal is this package's own, not Chrome's.
+	space bool
 }
 
 // idnaChrome converts Unicode host names as Chrome's ICU UTS #46 setup does
@@ -134,6 +140,13 @@ func canonHost(raw string) (h hostInfo, why string, ok bool) {
 		}
 		s, h.percent = d, true
 	}
+	if r, ok := spaceIn(s); ok {
+		h.space = true
+		if r == ' ' {
+			return h, "contains a space, which no web host has", false
+		}
+		return h, fmt.Sprintf("holds %U, which IDNA maps to a space (the browser keeps it as %%20), and no web host has one", r), false
+	}
 	out, nonASCII, bad := hostASCII(s)
 	if bad >= 0 {
 		return h, fmt.Sprintf("contains %q", string(rune(bad))), false
@@ -189,6 +202,36 @@ func canonHost(raw string) (h hostInfo, why string, ok bool) {
 	}
 	h.canon = strings.ReplaceAll(out, "*", "%2A")
 	return h, "", true
+}
+
+// spaceIn returns the first character of s that is a space or that UTS
+// #46 maps to one or more characters with a space among them (U+00A0,
+// U+2000 to U+200A, U+202F, U+205F, U+3000, and compatibility forms such
+// as U+00A8, which maps to a space and a combining diaeresis).
+func spaceIn(s string) (rune, bool) {
+	if isASCII(s) {
+		return ' ', strings.IndexByte(s, ' ') >= 0
+	}
+	for _, r := range s {
+		if r == ' ' {
+			return r, true
+		}
+		if r < 0x80 || !utf8.ValidRune(r) {
+			continue
+		}
+		if m, err := idnaMapOnly.ToUnicode(string(r)); err == nil && strings.IndexByte(m, ' ') >= 0 {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// trimSpaces removes from both ends of s what spaceIn finds.
+func trimSpaces(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		_, ok := spaceIn(string(r))
+		return ok
+	})
 }
 
 // hostASCII applies hostChar to the ASCII bytes of s and passes the

@@ -527,12 +527,18 @@ func patternHost(raw string, subdomains bool, port string, ex func(host, port st
 	if subdomains {
 		star = "*."
 	}
-	if strings.Contains(raw, " ") {
-		// Older Chrome accepts a space and escapes it as %20; newer rejects it.
-		return "", patternErr(fmt.Sprintf("the host %q contains a space, which no web host has", raw), `write the host name without it, e.g. "example.com"`)
-	}
 	h, why, ok := canonHost(raw)
-	if !ok {
+	switch {
+	case !ok && h.space:
+		// Chrome accepts it, writing the space as %20: a limit of ours.
+		fix := `write the host name without it, e.g. "example.com"`
+		if d, ok := percentDecode(raw); ok {
+			if g, _, ok := canonHost(trimSpaces(d)); ok && !strings.HasPrefix(g.canon, ".") {
+				fix = fmt.Sprintf("write %q", ex(star+strings.TrimSuffix(g.canon, "."), port))
+			}
+		}
+		return "", patternErr(fmt.Sprintf("the host %q %s", raw, why), "%s", fix)
+	case !ok:
 		return "", patternErr(fmt.Sprintf("the host %q %s", raw, why)+chromeSays(chromeInvalidHost), `write a host name such as "example.com", an IPv4 address or an IPv6 address in brackets`)
 	}
 	canon := strings.TrimSuffix(h.canon, ".")

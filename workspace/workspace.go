@@ -13,7 +13,7 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
-	"github.com/remixlet/remixlet/build"
+	"github.com/remixlet/remixlet/bundle"
 	"github.com/remixlet/remixlet/config"
 	"github.com/remixlet/remixlet/discover"
 	"github.com/remixlet/remixlet/finding"
@@ -101,7 +101,7 @@ func Lint(opts Options) (*Run, error) {
 	// are built in memory, one by one, and checked as built.
 	var stored []string
 	for _, e := range entries {
-		if e.Err == nil && !build.IsSourceFolder(e.Abs) {
+		if e.Err == nil && !bundle.IsSourceFolder(e.Abs) {
 			stored = append(stored, e.Abs)
 		}
 	}
@@ -118,7 +118,7 @@ func Lint(opts Options) (*Run, error) {
 			return nil, err
 		}
 		var r *analysis.Result
-		if build.IsSourceFolder(e.Abs) {
+		if bundle.IsSourceFolder(e.Abs) {
 			var suppressed int
 			r, suppressed = buildInMemory(e.Abs, pol)
 			run.Suppressed += suppressed
@@ -220,7 +220,7 @@ func plural(n int, word string) string {
 // writing anything, and returns its findings pointed at the source files
 // and how many warnings were suppressed inline.
 func buildInMemory(dir string, pol config.Policy) (*analysis.Result, int) {
-	res, err := build.Build(dir, build.Options{Policy: pol})
+	res, err := bundle.Build(dir, bundle.Options{Policy: pol})
 	if err != nil {
 		return &analysis.Result{Err: err}, 0
 	}

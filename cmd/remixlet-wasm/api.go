@@ -20,8 +20,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/decision"
 	"github.com/remixlet/remixlet/digest"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/buildinfo"
@@ -107,50 +107,29 @@ type DecideOptions struct {
 }
 
 // Decide makes the activation decision between the running version (nil
-// for a new remixlet) and the new one, and returns what
-// `remixlet diff --format json RUNNING NEW` prints for the same files.
+// for a new remixlet) and the new one through the command line's decision
+// (package decision: every lint check on the new files, then the
+// decision), and returns what `remixlet diff --format json RUNNING NEW`
+// prints for the same files. Refused files are output, as on the command
+// line: the decision says refuse and its reasons list the findings.
 func Decide(running, next Files, opts DecideOptions) ([]byte, error) {
-	in := activation.Input{Allowed: slices.Clone(opts.Allowed), ChatSite: opts.ChatSite}
-	labels := activation.Labels{New: cmp.Or(opts.NewLabel, "new")}
-	v, err := version(labels.New, next)
-	if err != nil {
-		return nil, err
+	req := decision.Request{
+		New:      analysis.LoadFiles(cmp.Or(opts.NewLabel, "new"), next),
+		Allowed:  slices.Clone(opts.Allowed),
+		ChatSite: opts.ChatSite,
 	}
-	in.New, labels.NewDigest = v, v.Digest
 	if running != nil {
-		labels.Running = cmp.Or(opts.RunningLabel, "running")
-		v, err := version(labels.Running, running)
-		if err != nil {
-			return nil, usage("the running version: %v", err)
-		}
-		in.Running, labels.RunningDigest = v, v.Digest
+		req.Running = analysis.LoadFiles(cmp.Or(opts.RunningLabel, "running"), running)
 	}
-	d, err := activation.Decide(in)
-	var me *activation.ManifestError
-	switch {
-	case errors.As(err, &me) && me.Label == labels.New:
-		return nil, refused(me.Error(), me.Findings)
-	case err != nil:
+	d, err := decision.Make(req)
+	if err != nil {
 		return nil, usage("%v", err)
 	}
 	var out bytes.Buffer
-	if err := activation.WriteJSON(&out, d, labels); err != nil {
+	if err := d.WriteJSON(&out); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil
-}
-
-func version(label string, files Files) (*activation.Version, error) {
-	pkg := analysis.LoadFiles(label, files)
-	sum, err := digest.Package(pkg)
-	var refusal *digest.RefusedError
-	if errors.As(err, &refusal) {
-		return nil, refused(refusal.Error(), refusal.Findings)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &activation.Version{Label: label, Digest: sum, Files: pkg.Files}, nil
 }
 
 // Version returns what `remixlet version --format json` prints, for this

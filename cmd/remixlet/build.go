@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/analysis"
-	"github.com/remixlet/remixlet/build"
+	"github.com/remixlet/remixlet/bundle"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/buildinfo"
 	"github.com/remixlet/remixlet/report"
@@ -68,7 +68,7 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 			return runBuild(opts, std)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Minify, "minify", false, "shorten the output (whitespace, names, syntax); off by default so the code that runs is the code people read")
+	cmd.Flags().BoolVar(&opts.Minify, "minify", false, "shorten the output by its syntax (constants folded, dead code dropped); whitespace and names are always kept, so the stored code stays readable")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace OUT even when it is not a previous build's output")
 	cmd.Flags().StringVar(&opts.Config, "config", "", "a `FILE` like remixlet.config.json that applies on top of those found from SRC up")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again on every change to SRC, until Ctrl-C")
@@ -100,8 +100,8 @@ func runBuild(opts *buildOptions, std streams) error {
 		}
 		opts.configRefused = opts.configRefused || finding.HasErrors(f.Findings)
 	}
-	bopts := build.Options{Minify: opts.Minify, Policy: pol}
-	wopts := build.WriteOptions{Force: opts.Force}
+	bopts := bundle.Options{Minify: opts.Minify, Policy: pol}
+	wopts := bundle.WriteOptions{Force: opts.Force}
 	if opts.Watch && opts.configRefused {
 		in := &report.Input{Tool: buildTool(), Sources: opts.configs}
 		for _, o := range outs {
@@ -115,7 +115,7 @@ func runBuild(opts *buildOptions, std streams) error {
 	if opts.Watch {
 		// A folder that cannot be built at all is said before watching
 		// starts, as without --watch.
-		b, openErr := build.New(opts.Src, bopts)
+		b, openErr := bundle.New(opts.Src, bopts)
 		if openErr != nil {
 			return fmt.Errorf("%s: %w", opts.Src, openErr)
 		}
@@ -123,7 +123,7 @@ func runBuild(opts *buildOptions, std streams) error {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		fmt.Fprintf(std.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
-		err := build.Watch(ctx, opts.Src, opts.Out, bopts, wopts, func(res *build.Result, werr error) {
+		err := bundle.Watch(ctx, opts.Src, opts.Out, bopts, wopts, func(res *bundle.Result, werr error) {
 			fmt.Fprintf(std.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
 			printBuild(std, outs, opts, res, werr)
 		})
@@ -133,7 +133,7 @@ func runBuild(opts *buildOptions, std streams) error {
 		fmt.Fprintln(std.ErrOut, "remixlet: stopped watching")
 		return nil
 	}
-	res, err := build.Build(opts.Src, bopts)
+	res, err := bundle.Build(opts.Src, bopts)
 	if err != nil {
 		return fmt.Errorf("%s: %w", opts.Src, err)
 	}
@@ -150,7 +150,7 @@ func buildTool() report.Tool {
 
 // printBuild prints a build's findings and, when it was written, the
 // digest; it returns the exit status as an error.
-func printBuild(std streams, outs []output, opts *buildOptions, res *build.Result, werr error) error {
+func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Result, werr error) error {
 	tool := buildTool()
 	results := []*analysis.Result{res.Report()}
 	textOut := false

@@ -6,18 +6,19 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/approval"
-	"github.com/remixlet/remixlet/digest"
+	"github.com/remixlet/remixlet/decision"
 )
 
 type diffOptions struct {
-	Old      string // "" for a new remixlet
+	Old      string // "" for a new remixlet, or when ID names the running version
 	New      string
+	ID       string // compare with this remixlet's running version in the store
 	ChatSite string
 	Allowed  []string
 	Format   string
+	storeOptions
 }
 
 func newDiffCmd(std streams) *cobra.Command {
@@ -39,15 +40,20 @@ out for a new remixlet) and make the activation decision:
             with permissions it already had
   activate  otherwise: code changes, narrower reach, fewer permissions
 
+With --id, the running version is the one the version store holds for that
+remixlet (none yet: a new remixlet), as approve decides.
+
 The output lists permissions added and removed with their reasons, sites added
-and removed (with an address each new one reaches), network rules added,
-removed and changed by id, and whether script.js and style.css changed; then
-the decision, why, and the dialog's text.
+and removed (with an address each new one reaches), each network rule added,
+removed or changed in words, and how script.js and style.css changed; then
+the decision, why, and the dialog's text; last, the code that changed as a
+unified diff.
 
 Exit status: 0 activates without a question, 1 refused, 3 a dialog must ask
 first, 2 could not run.`,
 		Example: `  remixlet diff running/ new/ --chat-site https://news.example.com/
-  remixlet diff new/ --chat-site https://news.example.com/ --allowed storage`,
+  remixlet diff new/ --chat-site https://news.example.com/ --allowed storage
+  remixlet diff new/ --id hide-promoted --chat-site https://news.example.com/`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.New = args[len(args)-1]
@@ -60,6 +66,8 @@ first, 2 could not run.`,
 	cmd.Flags().StringVar(&opts.ChatSite, "chat-site", "", "the `URL` of the page the chat started on")
 	cmd.Flags().StringArrayVar(&opts.Allowed, "allowed", nil, "a `permission` the person allowed in the chat (repeatable)")
 	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output `format`: text or json")
+	cmd.Flags().StringVar(&opts.ID, "id", "", "compare with the running version of the remixlet with this `id` in the version store")
+	addStoreFlag(cmd, &opts.storeOptions)
 	return cmd
 }
 
@@ -67,24 +75,10 @@ func runDiff(opts *diffOptions, std streams) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return fmt.Errorf("unknown format %q: use text or json", opts.Format)
 	}
-	// The new files get every check lint makes: the decision never says
-	// "activate" for files lint refuses.
-	checked, err := approval.CheckDir(opts.New)
-	if err != nil {
-		return err
-	}
-	p := approval.Proposal{New: checked, Allowed: opts.Allowed, ChatSite: opts.ChatSite}
-	if opts.Old != "" {
-		old, refused, err := loadVersion(opts.Old)
-		if err != nil {
-			return err
-		}
-		if refused != nil {
-			return fmt.Errorf("the running version: %v", refused)
-		}
-		p.Running = old
-	}
-	d, err := approval.Decide(p)
+	// The same decision the WebAssembly build makes: the new files get
+	// every check lint makes, so it never says "activate" for files lint
+	// refuses.
+	d, err := opts.decide()
 	if err != nil {
 		return err
 	}
@@ -102,20 +96,32 @@ func runDiff(opts *diffOptions, std streams) error {
 	return nil
 }
 
-// loadVersion reads a folder for the decision. A folder the loader refuses
-// has no version; refused lists why.
-func loadVersion(dir string) (*activation.Version, *digest.RefusedError, error) {
-	pkg, err := analysis.Load(dir)
-	if err != nil {
-		return nil, nil, err
+// decide makes the decision against OLD, the store's running version
+// (--id), or nothing (a new remixlet).
+func (opts *diffOptions) decide() (*decision.Decision, error) {
+	switch {
+	case opts.ID != "" && opts.Old != "":
+		return nil, errors.New("give either the running version's folder (OLD) or --id, not both")
+	case opts.ID != "":
+		flow, err := opts.flow()
+		if err != nil {
+			return nil, err
+		}
+		d, err := flow.Decide(approval.Request{ID: opts.ID, Dir: opts.New, Allowed: opts.Allowed, ChatSite: opts.ChatSite})
+		if err != nil {
+			return nil, err
+		}
+		return d.Decision, nil
 	}
-	sum, err := digest.Package(pkg)
-	var refused *digest.RefusedError
-	if errors.As(err, &refused) {
-		return nil, refused, nil
+	req := decision.Request{Allowed: opts.Allowed, ChatSite: opts.ChatSite}
+	var err error
+	if req.New, err = analysis.Load(opts.New); err != nil {
+		return nil, err
 	}
-	if err != nil {
-		return nil, nil, err
+	if opts.Old != "" {
+		if req.Running, err = analysis.Load(opts.Old); err != nil {
+			return nil, err
+		}
 	}
-	return &activation.Version{Label: dir, Digest: sum, Files: pkg.Files}, nil, nil
+	return decision.Make(req)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/approval"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -25,7 +26,8 @@ func newHistoryCmd(std streams) *cobra.Command {
 		Long: `List every stored version of remixlet ID, oldest first: its number, when it was
 stored (RFC 3339, UTC), its digest, how it came (activated with an approval, or
 restored from an older version), its permissions, and what changed from the
-version before. The newest version is the one that runs. The whole store is
+version before (each network rule added, removed or changed, in words). The
+newest version is the one that runs. The whole store is
 checked as it is read.
 ` + storeHelp + `
 
@@ -79,6 +81,9 @@ func runHistory(opts *historyOptions, std streams) error {
 			from = "first version"
 		}
 		fmt.Fprintf(&b, "  %s: %s\n", from, e.Changes.Summary())
+		for _, line := range e.Changes.Rules.Lines() {
+			fmt.Fprintf(&b, "    %s\n", safetext.Clean(line))
+		}
 	}
 	_, err = fmt.Fprint(std.Out, b.String())
 	return err

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/remixlet/remixlet/build"
+	"github.com/remixlet/remixlet/bundle"
 )
 
 type initOptions struct {
@@ -34,7 +34,7 @@ Exit status: 0 written, 2 could not run (DIR is not empty).`,
 }
 
 func runInit(opts *initOptions, std streams) error {
-	names, err := build.Init(opts.Dir)
+	names, err := bundle.Init(opts.Dir)
 	if err != nil {
 		return err
 	}

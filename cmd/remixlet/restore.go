@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/remixlet/remixlet/approval"
+	"github.com/remixlet/remixlet/decision"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -55,7 +55,7 @@ func runRestore(opts *restoreOptions, std streams) error {
 		return err
 	}
 	plan, err := flow.PlanRestore(opts.ID, opts.Version)
-	var refused *approval.Refusal
+	var refused *decision.Refusal
 	if err != nil && !errors.As(err, &refused) {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/remixlet/remixlet/approval"
+	"github.com/remixlet/remixlet/decision"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -92,7 +93,7 @@ func confirm(std streams, interactive bool, question string) bool {
 // printRefusal prints a refusal's findings to w and returns exit status 1;
 // any other error is returned as it is.
 func printRefusal(w io.Writer, err error) error {
-	var r *approval.Refusal
+	var r *decision.Refusal
 	if !errors.As(err, &r) {
 		return err
 	}

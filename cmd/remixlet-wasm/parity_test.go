@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	cliOnce sync.Once
+	cliPath string
+	cliErr  error
+)
+
+// cli builds the command line once per test binary: the parity tests run
+// the real `remixlet`, the other front door, beside this package's calls.
+func cli(t *testing.T) string {
+	t.Helper()
+	cliOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "remixlet-cli-")
+		if err != nil {
+			cliErr = err
+			return
+		}
+		cliPath = filepath.Join(dir, "remixlet")
+		out, err := exec.Command("go", "build", "-o", cliPath, "../remixlet").CombinedOutput()
+		if err != nil {
+			cliErr = errors.New(string(out))
+		}
+	})
+	if cliErr != nil {
+		t.Fatalf("building the command line: %v", cliErr)
+	}
+	return cliPath
+}
+
+// runCLI runs the command line in dir and returns its exit status and
+// outputs.
+func runCLI(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(cli(t), args...)
+	cmd.Dir = dir
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errOut.String()
+}
+
+func writeFolder(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+const parityManifest = `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": [{"permission": "storage", "reason": "Remember."}]}`
+
+// The two front doors make one decision: for refused files above all (a
+// script lint refuses, a manifest, a file the stored form does not have,
+// a running version the loader refuses, a bad --allowed), `decide` returns
+// byte for byte what `remixlet diff --format json` prints, or fails with
+// its exit status and message.
+func TestDecideParityWithTheCommandLine(t *testing.T) {
+	root := t.TempDir()
+	folders := map[string]map[string]string{
+		"clean":        {"manifest.json": parityManifest, "script.js": "rmx.keep(() => dom.queryAll('.promoted'));\n"},
+		"eval-page":    {"manifest.json": parityManifest, "script.js": `eval(await (await dom.query("div")).text());` + "\n"},
+		"eval-hash":    {"manifest.json": parityManifest, "script.js": "eval(location.hash)\n"},
+		"bad-manifest": {"manifest.json": `{"name": 1, "api": "1.0.2"}`},
+		"extra-file":   {"manifest.json": parityManifest, "notes.txt": "approve everything"},
+		"remote-css":   {"manifest.json": parityManifest, "style.css": "a { background: url(https://evil.example/x) }\n"},
+	}
+	for name, files := range folders {
+		writeFolder(t, filepath.Join(root, name), files)
+	}
+	type call struct {
+		running, next, chatSite string
+		allowed                 []string
+	}
+	var calls []call
+	for next := range folders {
+		calls = append(calls,
+			call{next: next, chatSite: "https://news.example.com/"},
+			call{next: next, allowed: []string{"storage"}},
+			call{next: next, chatSite: "https://news.example.com/", allowed: []string{"fetch:*"}},
+		)
+		for running := range folders {
+			calls = append(calls, call{running: running, next: next, chatSite: "https://news.example.com/"})
+		}
+	}
+	refused := 0
+	for _, c := range calls {
+		args := []string{"diff", "--format", "json"}
+		if c.chatSite != "" {
+			args = append(args, "--chat-site", c.chatSite)
+		}
+		for _, a := range c.allowed {
+			args = append(args, "--allowed", a)
+		}
+		var running Files
+		if c.running != "" {
+			args = append(args, c.running)
+			running = readFolder(t, filepath.Join(root, c.running))
+		}
+		args = append(args, c.next)
+		code, out, errOut := runCLI(t, root, args...)
+		got, err := Decide(running, readFolder(t, filepath.Join(root, c.next)), DecideOptions{
+			ChatSite: c.chatSite, Allowed: c.allowed, RunningLabel: c.running, NewLabel: c.next,
+		})
+		name := strings.Join(args, " ")
+		if code == 2 {
+			var f *Failure
+			if !errors.As(err, &f) || f.ExitCode != 2 || "remixlet: "+f.Message+"\n" != errOut {
+				t.Errorf("%s: the command line could not run (%q); decide gave %q, %v", name, errOut, got, err)
+			}
+			continue
+		}
+		if err != nil || string(got) != out {
+			t.Errorf("%s: exit %d\n cli: %s\nwasm: %s (%v)", name, code, out, got, err)
+		}
+		if code == 1 {
+			refused++
+		}
+	}
+	if refused < 20 {
+		t.Errorf("only %d refused decisions compared", refused)
+	}
+	// The case the issue names: a new remixlet that evals the page's text.
+	got, err := Decide(nil, readFolder(t, filepath.Join(root, "eval-page")), DecideOptions{ChatSite: "https://news.example.com/", NewLabel: "eval-page"})
+	if err != nil || !strings.Contains(string(got), `"decision": "refuse"`) || !strings.Contains(string(got), `"rule": "js/eval"`) {
+		t.Errorf("eval of the page's text: %v\n%s", err, got)
+	}
+}

@@ -26,7 +26,7 @@ func (e *DamagedError) Error() string {
 		p := safetext.ShellQuote(e.Path)
 		hint = fmt.Sprintf("put back a backup of it, or move it aside (keep it for reference) to start a new store: mv %s %s", p, safetext.ShellQuote(e.Path+".damaged"))
 	}
-	return fmt.Sprintf("the store %s is damaged (%s): nothing was read from it as valid; %s", safetext.Clean(e.Path), e.Reason, hint)
+	return fmt.Sprintf("the store %s is damaged: %s; nothing was read from it as valid; %s", safetext.Clean(e.Path), e.Reason, hint)
 }
 
 // CannotWriteError says a change could not be made, and why: nothing was
@@ -62,11 +62,11 @@ type AfterChangeError struct {
 func (e *AfterChangeError) Error() string {
 	switch {
 	case e.Unsure:
-		return fmt.Sprintf("the disk reported an error while the change was being written to the store %s (%s), and the store could not be read back to tell whether it was made", safetext.Clean(e.Path), e.Reason)
+		return fmt.Sprintf("the change may or may not have been made: writing it to the store %s failed, because %s, and the store could not be read back to tell", safetext.Clean(e.Path), e.Reason)
 	case e.Kept:
-		return fmt.Sprintf("the change was made and is kept, but then the disk reported an error while updating the commit record beside the store %s (%s); the next change brings the record up to date", safetext.Clean(e.Path), e.Reason)
+		return fmt.Sprintf("the change was made and is kept, but then updating the commit record beside the store %s failed, because %s; the next change brings the record up to date", safetext.Clean(e.Path), e.Reason)
 	}
-	return fmt.Sprintf("the change was made, but then the disk reported an error before it was known to be kept (%s): every command sees it now, but it may be lost if the machine stops before the disk keeps it, and the store %s would then say its last change was lost", e.Reason, safetext.Clean(e.Path))
+	return fmt.Sprintf("the change was made, but it is not known to be kept, because %s: every command sees it now, but it may be lost if the machine stops before the disk keeps it, and the store %s would then say its last change was lost", e.Reason, safetext.Clean(e.Path))
 }
 
 var (

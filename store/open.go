@@ -592,15 +592,21 @@ func (s *Store) folderError(err error) error {
 		}
 		missing, parent = parent, filepath.Dir(parent)
 	}
-	var why string
 	var errno syscall.Errno
-	switch {
-	case errors.As(err, &errno) && (errno == syscall.EACCES || errno == syscall.EPERM):
+	errors.As(err, &errno)
+	var why string
+	switch errno {
+	case syscall.EACCES, syscall.EPERM:
 		why = fmt.Sprintf("%s does not exist, and this user may not create folders in %s", safetext.Clean(missing), safetext.Clean(parent))
-	case errors.As(err, &errno):
-		why = fmt.Sprintf("%s could not be created in %s, because %s", safetext.Clean(missing), safetext.Clean(parent), errnoReason(errno))
-	default:
+	case syscall.ENOTDIR:
+		why = fmt.Sprintf("%s is a file, not a folder", safetext.Clean(parent))
+	case syscall.ENOENT:
+		// /proc/x: the folder is there and takes no new ones.
+		why = fmt.Sprintf("the system does not allow new folders in %s", safetext.Clean(parent))
+	case 0:
 		why = fmt.Sprintf("%s could not be created in %s", safetext.Clean(missing), safetext.Clean(parent))
+	default:
+		why = fmt.Sprintf("%s could not be created in %s, because %s", safetext.Clean(missing), safetext.Clean(parent), errnoReason(errno))
 	}
 	if s.origin != "" {
 		return fmt.Errorf("cannot create the store folder %s: %s; its name comes from %s: set that to a folder that exists, or give --store PATH", safetext.Clean(s.Dir), why, s.origin)

@@ -56,7 +56,7 @@ func runList(opts *listOptions, std streams) error {
 	}
 	var b strings.Builder
 	if len(list) == 0 {
-		fmt.Fprintf(&b, "the store %s holds no remixlets\n", flow.Store.Dir)
+		fmt.Fprintf(&b, "the store %s holds no remixlets\n", storeDir(flow))
 	}
 	for i, s := range list {
 		if i > 0 {

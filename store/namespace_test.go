@@ -15,17 +15,11 @@ import (
 	"syscall"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
 )
 
 func digestFiles(fs []analysis.File) (string, error) { return digest.Files(fs) }
-
-func openBoltForTest(path string) (*bolt.DB, error) {
-	return bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-}
 
 type scenario struct {
 	failures    int

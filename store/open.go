@@ -388,15 +388,17 @@ func (s *Store) createTemp(flag int) (string, *os.File, error) {
 
 // freshStore is a complete database written to a temporary file in the
 // store folder, synced, and still open and locked, so that no other
-// process uses it until it is in place and its commit record with it.
+// process uses it until it is in place, with its commit record prepared.
 type freshStore struct {
 	path   string // its temporary name; "" once renamed into place
 	file   *os.File
 	db     *bolt.DB
-	record commitRecord
+	commit *preparedCommit
 }
 
+// close lets go of the file, and removes what was not put in place.
 func (fr *freshStore) close() {
+	fr.commit.discard()
 	if fr.db != nil {
 		_ = fr.db.Close() // and bbolt's descriptor with it
 	}
@@ -409,7 +411,7 @@ func (fr *freshStore) close() {
 
 // writeFresh writes snap as a complete, compact database, with fn's
 // change when fn is not nil, as change number change, into a new
-// temporary file in the store folder.
+// temporary file in the store folder, and prepares its commit record.
 func (s *Store) writeFresh(snap *snapshot, change int, fn func(w *writer) error) (*freshStore, error) {
 	tmp, f, err := s.createTemp(os.O_RDWR)
 	if err != nil {
@@ -471,11 +473,13 @@ func (s *Store) writeFresh(snap *snapshot, change int, fn func(w *writer) error)
 	if err == nil {
 		err = f.Sync()
 	}
+	if err == nil {
+		fr.commit, err = s.prepareCommit(commitRecord{Change: w.snap.change, Index: w.snap.indexSum})
+	}
 	if err != nil {
 		fr.close()
 		return nil, err // fn's own error comes as an abortTx
 	}
-	fr.record = commitRecord{Change: w.snap.change, Index: w.snap.indexSum}
 	return fr, nil
 }
 
@@ -509,11 +513,6 @@ func (s *Store) createWith(fn func(w *writer) error) error {
 		return s.cannotWrite(err)
 	}
 	defer fresh.close()
-	prepared, err := s.prepareCommit(fresh.record)
-	if err != nil {
-		return s.cannotWrite(err)
-	}
-	defer prepared.discard()
 	if err := os.Link(fresh.path, s.Path()); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return errCreatedElsewhere
@@ -526,7 +525,7 @@ func (s *Store) createWith(fn func(w *writer) error) error {
 	fresh.path = ""
 	err = syncDir(s.Dir)
 	if err == nil {
-		err = prepared.install()
+		err = fresh.commit.install()
 	}
 	if err != nil {
 		// Nobody has used the new store: its lock is still held. It is
@@ -547,11 +546,6 @@ func (s *Store) replace(snap *snapshot) error {
 		return s.cannotWrite(err)
 	}
 	defer fresh.close()
-	prepared, err := s.prepareCommit(fresh.record)
-	if err != nil {
-		return s.cannotWrite(err)
-	}
-	defer prepared.discard()
 	if err := os.Rename(fresh.path, s.Path()); err != nil {
 		return s.cannotWrite(err)
 	}
@@ -559,10 +553,10 @@ func (s *Store) replace(snap *snapshot) error {
 	if err := syncDir(s.Dir); err != nil {
 		// The rename may not be kept: with the record in place, losing
 		// it is reported as a lost change.
-		_ = prepared.install()
+		_ = fresh.commit.install()
 		return &AfterChangeError{Path: s.Path(), Reason: s.writeReason(err)}
 	}
-	if err := prepared.install(); err != nil {
+	if err := fresh.commit.install(); err != nil {
 		return &AfterChangeError{Path: s.Path(), Reason: s.writeReason(err), Kept: true}
 	}
 	return nil

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -262,28 +263,25 @@ func fingerprint(dir string) string {
 	return b.String()
 }
 
-// copyTree copies a store folder (flat) to a new one.
+// copyTree copies a store folder to a new one.
 func copyTree(t *testing.T, from string) string {
 	t.Helper()
 	to := filepath.Join(t.TempDir(), "store")
 	if _, err := os.Stat(from); errors.Is(err, os.ErrNotExist) {
 		return to
 	}
-	if err := os.Mkdir(to, 0o700); err != nil {
-		t.Fatal(err)
+	err := os.CopyFS(to, os.DirFS(from))
+	if err == nil {
+		// Private under any umask, as the store requires.
+		err = filepath.WalkDir(to, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Chmod(path, map[bool]os.FileMode{true: 0o700, false: 0o600}[d.IsDir()])
+		})
 	}
-	entries, err := os.ReadDir(from)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(from, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o600); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return to
 }

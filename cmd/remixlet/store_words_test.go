@@ -16,6 +16,33 @@ import (
 	"github.com/remixlet/remixlet/store"
 )
 
+// needStrace is the path of strace, which the fault tests need (CI
+// installs it).
+func needStrace(t *testing.T) string {
+	t.Helper()
+	strace, err := exec.LookPath("strace")
+	if err != nil {
+		if os.Getenv("REMIXLET_SKIP_FAULTS") == "1" {
+			t.Skip("REMIXLET_SKIP_FAULTS=1: strace is not installed")
+		}
+		t.Fatal("strace is not installed: install it (apt-get install strace; CI does) or set REMIXLET_SKIP_FAULTS=1")
+	}
+	return strace
+}
+
+// exitCode is the exit status a process's Run or Wait error carries.
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return 0
+}
+
 // The store commands' messages in plain words, where the system's or a
 // library's words used to come through.
 func TestStoreMessagesInPlainWords(t *testing.T) {
@@ -93,13 +120,7 @@ func TestStoreMessagesInPlainWords(t *testing.T) {
 // commit record in place (-P: only calls on that path), the one write
 // left after bbolt's commit.
 func TestDiskErrorAfterTheChange(t *testing.T) {
-	strace, err := exec.LookPath("strace")
-	if err != nil {
-		if os.Getenv("REMIXLET_SKIP_FAULTS") == "1" {
-			t.Skip("REMIXLET_SKIP_FAULTS=1: strace is not installed")
-		}
-		t.Fatal("strace is not installed: install it (apt-get install strace; CI does) or set REMIXLET_SKIP_FAULTS=1")
-	}
+	strace := needStrace(t)
 	bin := buildRemixlet(t)
 	tmp := t.TempDir()
 	st := filepath.Join(tmp, "store")
@@ -109,15 +130,7 @@ func TestDiskErrorAfterTheChange(t *testing.T) {
 			"-e", "trace=rename,renameat,renameat2", "-e", "inject=rename,renameat,renameat2:error=EIO", "--", bin}, args...)...)
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
-		err := cmd.Run()
-		var ee *exec.ExitError
-		code := 0
-		if errors.As(err, &ee) {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		return code, out.String(), errOut.String()
+		return exitCode(t, cmd.Run()), out.String(), errOut.String()
 	}
 	// The record is then one change behind, which the next write puts
 	// right first (and which would fail here too): a write between the
@@ -161,13 +174,7 @@ func TestDiskErrorAfterTheChange(t *testing.T) {
 // as it was or with the restored version. Every file the command creates
 // is traced, and the kills are spread over its writes.
 func TestKilledRestoreLeavesNothingOutside(t *testing.T) {
-	strace, err := exec.LookPath("strace")
-	if err != nil {
-		if os.Getenv("REMIXLET_SKIP_FAULTS") == "1" {
-			t.Skip("REMIXLET_SKIP_FAULTS=1: strace is not installed")
-		}
-		t.Fatal("strace is not installed: install it (apt-get install strace; CI does) or set REMIXLET_SKIP_FAULTS=1")
-	}
+	strace := needStrace(t)
 	bin := buildRemixlet(t)
 	tmp := t.TempDir()
 	st := filepath.Join(tmp, "store")

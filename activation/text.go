@@ -68,7 +68,7 @@ type Labels struct {
 // the decision and why, then the dialog if one asks.
 func WriteText(w io.Writer, d *Decision, l Labels) error {
 	var b strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p := func(format string, args ...any) { safetext.Fprintf(&b, format, args...) }
 	withDigest := func(label, digest string) string {
 		if digest == "" {
 			return label
@@ -123,7 +123,7 @@ func describeOutcome(o Outcome) string {
 
 // writeChanges writes what changed, section by section, each line indented.
 func writeChanges(b *strings.Builder, c *Changes, indent string) {
-	p := func(format string, args ...any) { fmt.Fprintf(b, indent+format, args...) }
+	p := func(format string, args ...any) { safetext.Fprintf(b, indent+format, args...) }
 	b.WriteString("\n")
 	p("Permissions:")
 	switch {
@@ -176,7 +176,7 @@ func writeChanges(b *strings.Builder, c *Changes, indent string) {
 
 	p("Network rules: %s\n", summariseRules(c.Rules))
 	for _, line := range c.Rules.Lines() {
-		p("  %s\n", safetext.Clean(line))
+		p("  %s\n", line)
 	}
 	for _, f := range c.Files {
 		p("%s: %s\n", f.File, summariseLines(f))
@@ -203,7 +203,7 @@ func writeHunks(b *strings.Builder, c *Changes, l Labels) {
 		if f.Status == "removed" {
 			to = "/dev/null"
 		}
-		fmt.Fprintf(b, "--- %s\n+++ %s\n", safetext.Clean(from), safetext.Clean(to))
+		safetext.Fprintf(b, "--- %s\n+++ %s\n", from, to)
 		for _, h := range f.Hunks {
 			fmt.Fprintf(b, "@@ -%s +%s @@\n", hunkRange(h.OldStart, h.OldLines), hunkRange(h.NewStart, h.NewLines))
 			for _, line := range h.Lines {

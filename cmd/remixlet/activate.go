@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type activateOptions struct {
@@ -57,7 +59,7 @@ func runActivate(opts *activateOptions, std streams) error {
 	v, err := flow.Activate(opts.Dir, opts.Approval, opts.ID)
 	check := "remixlet list" + opts.storeArg()
 	if v != nil {
-		fmt.Fprintf(std.Out, "activated %s version %d (%s)\n", v.Remixlet, v.Number, v.Digest)
+		safetext.Fprintf(std.Out, "activated %s version %d (%s)\n", v.Remixlet, v.Number, v.Digest)
 		check = "remixlet history " + v.Remixlet + opts.storeArg()
 	} else if opts.ID != "" {
 		check = "remixlet history " + opts.ID + opts.storeArg()

@@ -83,15 +83,15 @@ func runApprove(opts *approveOptions, std streams) error {
 	switch {
 	case errors.As(err, &after):
 		// The token is printed only for an approval known to be kept.
-		fmt.Fprintf(std.ErrOut, "remixlet: %s; the approval's token is not printed, so it will expire unused: approve again once the disk is fixed\n", cleanLines(after.Error()))
+		safetext.Fprintf(std.ErrOut, "remixlet: %s; the approval's token is not printed, so it will expire unused: approve again once the disk is fixed\n", after)
 		return exitError{exitUsage}
 	case err != nil && d.Outcome() == activation.Refuse:
 		return exitError{exitRefused} // the decision above says why
 	case err != nil:
 		return printRefusal(std.ErrOut, err)
 	}
-	fmt.Fprintf(std.ErrOut, "\nApproved %s for %s until %s (single use). Activate with:\n  remixlet activate %s --approval %s%s\n",
+	safetext.Fprintf(std.ErrOut, "\nApproved %s for %s until %s (single use). Activate with:\n  remixlet activate %s --approval %s%s\n",
 		d.New.Digest, opts.ID, stamp(a.Record.ExpiresAt), safetext.ShellQuote(opts.Dir), a.Token, opts.storeArg())
-	_, err = fmt.Fprintln(std.Out, a.Token)
+	_, err = safetext.Fprintln(std.Out, a.Token)
 	return err
 }

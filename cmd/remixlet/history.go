@@ -62,7 +62,7 @@ func runHistory(opts *historyOptions, std streams) error {
 		}{opts.ID, entries})
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, the newest runs\n", opts.ID, versionsWord(len(entries)))
+	safetext.Fprintf(&b, "%s: %s, the newest runs\n", opts.ID, versionsWord(len(entries)))
 	for _, e := range entries {
 		how := "activated with an approval"
 		if e.RestoredFrom > 0 {
@@ -72,17 +72,17 @@ func runHistory(opts *historyOptions, std streams) error {
 		if e.Running {
 			running = "  (running)"
 		}
-		fmt.Fprintf(&b, "\nversion %d  %s  %s%s\n", e.Version, stamp(e.Time), e.Digest, running)
-		fmt.Fprintf(&b, "  %s\n", how)
-		fmt.Fprintf(&b, "  sites: %s\n", strings.Join(e.Matches, ", "))
-		fmt.Fprintf(&b, "  permissions: %s\n", orNone(e.Permissions))
+		safetext.Fprintf(&b, "\nversion %d  %s  %s%s\n", e.Version, stamp(e.Time), e.Digest, running)
+		safetext.Fprintf(&b, "  %s\n", how)
+		safetext.Fprintf(&b, "  sites: %s\n", strings.Join(e.Matches, ", "))
+		safetext.Fprintf(&b, "  permissions: %s\n", orNone(e.Permissions))
 		from := "changes"
 		if e.Version == entries[0].Version {
 			from = "first version"
 		}
-		fmt.Fprintf(&b, "  %s: %s\n", from, e.Changes.Summary())
+		safetext.Fprintf(&b, "  %s: %s\n", from, e.Changes.Summary())
 		for _, line := range e.Changes.Rules.Lines() {
-			fmt.Fprintf(&b, "    %s\n", safetext.Clean(line))
+			safetext.Fprintf(&b, "    %s\n", line)
 		}
 	}
 	_, err = fmt.Fprint(std.Out, b.String())

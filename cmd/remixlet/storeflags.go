@@ -7,7 +7,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -48,9 +47,6 @@ func (o *storeOptions) flow() (*approval.Flow, error) {
 	return &approval.Flow{Store: store.New(dir, store.Options{Now: o.Now, Timeout: o.Timeout, Origin: origin})}, nil
 }
 
-// storeDir is the store folder as a person reads it in a message.
-func storeDir(f *approval.Flow) string { return safetext.Clean(f.Store.Dir) }
-
 // storeArg is the --store flag to repeat in a hint, "" when the store
 // came from the environment.
 func (o *storeOptions) storeArg() string {
@@ -63,12 +59,21 @@ func (o *storeOptions) storeArg() string {
 // isTerminal reports whether a person can answer on r and read what w
 // shows: both are terminals.
 func isTerminal(r io.Reader, w io.Writer) bool {
-	in, ok := r.(*os.File)
+	in, ok := fileOf(r)
 	if !ok || !term.IsTerminal(int(in.Fd())) {
 		return false
 	}
-	out, ok := w.(*os.File)
+	out, ok := fileOf(w)
 	return ok && term.IsTerminal(int(out.Fd()))
+}
+
+// fileOf is the file behind a stream, through the output boundary.
+func fileOf(s any) (*os.File, bool) {
+	if u, ok := s.(interface{ Unwrap() io.Writer }); ok {
+		s = u.Unwrap()
+	}
+	f, ok := s.(*os.File)
+	return f, ok
 }
 
 // confirm asks question on standard error and reports whether the answer
@@ -77,7 +82,7 @@ func confirm(std streams, interactive bool, question string) bool {
 	if !interactive {
 		return false
 	}
-	fmt.Fprintf(std.ErrOut, "%s [y/N] ", question)
+	safetext.Fprintf(std.ErrOut, "%s [y/N] ", question)
 	line, _ := bufio.NewReader(std.In).ReadString('\n')
 	switch strings.ToLower(strings.TrimSpace(line)) {
 	case "y", "yes":
@@ -94,7 +99,7 @@ func printRefusal(w io.Writer, err error) error {
 		return err
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(w, safetext.Clean(f.String()))
+		safetext.Fprintln(w, f)
 	}
 	return exitError{exitRefused}
 }
@@ -111,7 +116,7 @@ func storeFailure(std streams, err error, check string) error {
 		return printRefusal(std.Out, err)
 	}
 	_ = printRefusal(std.Out, err)
-	fmt.Fprintf(std.ErrOut, "remixlet: %s; check the store with: %s\n", cleanLines(after.Error()), check)
+	safetext.Fprintf(std.ErrOut, "remixlet: %s; check the store with: %s\n", after, check)
 	return exitError{exitUsage}
 }
 

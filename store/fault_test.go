@@ -415,13 +415,15 @@ func TestByteFlips(t *testing.T) {
 		bad := bytes.Clone(good)
 		bad[off] ^= byte(1 + rng.IntN(255))
 		anyDamage := false
+		dirty := true // the folder is not the damaged copy: first, and after a write
 		for _, cmd := range cmds {
-			if cmd.write || !anyDamage {
+			if dirty {
 				restoreGood()
 				if err := os.WriteFile(path, bad, 0o600); err != nil {
 					t.Fatal(err)
 				}
 			}
+			dirty = cmd.write
 			c.t = clockAt
 			got := cmd.run(s)
 			switch {

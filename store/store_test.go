@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
@@ -503,5 +505,22 @@ func TestDamagedApprovalIsLeftAlone(t *testing.T) {
 	edit(t, s, func(tx *bolt.Tx) error { return tx.Bucket(bucketApprovals).Put([]byte(Key(token)), original) })
 	if _, err := s.Activate(activateReq(t, token, fs)); err != nil {
 		t.Fatalf("the approval was used up by an attempt on a damaged store: %v", err)
+	}
+}
+
+// The reasons a write failed, in a person's words: the store's size cap
+// names the command that makes room, a system error its meaning, and an
+// error bbolt kept only the text of says what is known.
+func TestWriteReasons(t *testing.T) {
+	s := New(t.TempDir(), Options{})
+	for err, want := range map[error]string{
+		berrors.ErrMaxSizeReached:                                                                       "it has reached the 1.0 GiB a store may grow to (delete remixlets you no longer need with `remixlet delete ID`, then try again)",
+		&os.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}:                                      "the disk is full (free some space, then try again)",
+		&os.PathError{Op: "open", Path: "x", Err: syscall.EROFS}:                                        "it is on a read-only file system",
+		fmt.Errorf("file resize error: %s", &os.PathError{Op: "truncate", Path: "x", Err: syscall.EIO}): "the disk reported an error while the store was being written (check the disk)",
+	} {
+		if got := s.writeReason(err); got != want {
+			t.Errorf("%v: %q, want %q", err, got, want)
+		}
 	}
 }

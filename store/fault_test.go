@@ -374,6 +374,7 @@ func commands(pending map[string]string) []command {
 // flip. Nothing may crash or hang, and no damage message may carry Go's
 // runtime words.
 func TestByteFlips(t *testing.T) {
+	t.Parallel()
 	c := newClock()
 	s, pending := sampleStore(t, c)
 	path := s.Path()
@@ -470,14 +471,14 @@ func TestByteFlips(t *testing.T) {
 	t.Logf("%d-byte commit record: %d bytes flipped, %d commands each: every run reported damage", len(goodRecord), recordFlips, len(cmds))
 }
 
-// samplePositions is every offset below n with -flips=all, else a seeded
-// sample of want of them.
+// samplePositions is every offset below n when -flips is given, else a
+// seeded sample of want of them.
 func samplePositions(t *testing.T, n, want int) []int {
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i
 	}
-	if *flips == "all" || want >= n {
+	if *flips != "" || want >= n {
 		return all
 	}
 	seed := uint64(time.Now().UnixNano())
@@ -589,6 +590,7 @@ func usedBytes(file []byte) int {
 // (its files, its digests, its id) can be found anywhere in the store
 // folder, and the approvals issued for it, pending or used, are gone.
 func TestDeleteForgets(t *testing.T) {
+	t.Parallel()
 	c := newClock()
 	s := newStore(t, c)
 	secret := "unforgettable-marker-" + strconv.Itoa(rand.IntN(1e9))
@@ -704,6 +706,7 @@ func TestLinksAreRefused(t *testing.T) {
 // TestConcurrentFirstApprovals: many processes approve at once in a
 // folder with no store: one creates it, and no approval is lost.
 func TestConcurrentFirstApprovals(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "store")
 	const n = 30
 	var wg sync.WaitGroup
@@ -734,6 +737,7 @@ func TestConcurrentFirstApprovals(t *testing.T) {
 // TestConcurrentDeletesAndApprovals: deletes rewrite store.db while other
 // processes approve and activate; no write is lost to the replaced file.
 func TestConcurrentDeletesAndApprovals(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "store")
 	const rounds = 12
 	for i := range rounds {

@@ -17,6 +17,7 @@ import (
 // grow out of and shrink back into their parent's page), with the file
 // checked after every commit.
 func TestCheckPagesAcceptsWhatBboltWrites(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "x.db")
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {

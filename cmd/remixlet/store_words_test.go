@@ -179,13 +179,12 @@ func TestKilledRestoreLeavesNothingOutside(t *testing.T) {
 	tmp := t.TempDir()
 	st := filepath.Join(tmp, "store")
 	dir := copyDir(t, example, filepath.Join(tmp, "v"))
-	for range 2 {
-		writeFile(t, dir, "script.js", fmt.Sprintf("rmx.keep(() => true) // %d\n", len(dir)))
+	for i := range 2 {
+		writeFile(t, dir, "script.js", fmt.Sprintf("rmx.keep(() => true) // version %d\n", i+1))
 		token := approve(t, dir, "--id", "hide", "--chat-site", "https://news.example.com/", "--store", st)
 		if code, out, errOut := run(t, "activate", dir, "--approval", token, "--store", st); code != 0 {
 			t.Fatalf("activate: %s%s", out, errOut)
 		}
-		writeFile(t, dir, "script.js", "rmx.keep(() => true) // two\n")
 	}
 	scratch := t.TempDir()
 	restore := func(args ...string) *exec.Cmd {

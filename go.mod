@@ -3,6 +3,7 @@ module github.com/remixlet/remixlet
 go 1.26.0
 
 require (
+	github.com/aymanbagabas/go-udiff v0.4.2
 	github.com/evanw/esbuild v0.28.2
 	github.com/evanw/esbuild/remixletbridge v0.0.0
 	github.com/go-json-experiment/json v1.27.2

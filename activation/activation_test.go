@@ -233,9 +233,44 @@ func TestNormaliseRules(t *testing.T) {
 	}
 }
 
-// countLineEdits agrees with the textbook longest-common-subsequence
-// count on random small files.
-func TestCountLineEditsAgainstLCS(t *testing.T) {
+// applyHunks rebuilds the new file from the old one and the hunks, as a
+// patch tool does: the hunks must be a correct edit.
+func applyHunks(t *testing.T, old []string, hunks []Hunk) []string {
+	t.Helper()
+	var out []string
+	next := 0 // the next old line (0-based) not yet copied
+	for _, h := range hunks {
+		start := h.OldStart - 1
+		if h.OldLines == 0 {
+			start = h.OldStart
+		}
+		if start < next || start > len(old) {
+			t.Fatalf("hunk %+v starts at old line %d, before %d or past the end", h, start+1, next+1)
+		}
+		out = append(out, old[next:start]...)
+		next = start
+		for _, l := range h.Lines {
+			switch l[0] {
+			case ' ', '-':
+				if next >= len(old) || old[next] != l[1:] {
+					t.Fatalf("hunk %+v: line %q is not old line %d", h, l, next+1)
+				}
+				next++
+				if l[0] == ' ' {
+					out = append(out, l[1:])
+				}
+			case '+':
+				out = append(out, l[1:])
+			}
+		}
+	}
+	return append(out, old[next:]...)
+}
+
+// The hunks are a correct edit (applied to the old file they give the new
+// one), and on small files the shortest: their counts agree with the
+// textbook longest-common-subsequence count.
+func TestHunksAgainstLCS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	gen := func() []string {
 		lines := make([]string, rng.IntN(12))
@@ -244,6 +279,7 @@ func TestCountLineEditsAgainstLCS(t *testing.T) {
 		}
 		return lines
 	}
+	text := func(lines []string) []byte { return []byte(joinLines(lines)) }
 	for range 3000 {
 		a, b := gen(), gen()
 		lcs := make([][]int, len(a)+1)
@@ -259,25 +295,131 @@ func TestCountLineEditsAgainstLCS(t *testing.T) {
 				}
 			}
 		}
-		added, removed, approx := countLineEdits(a, b)
-		if approx || added != len(b)-lcs[0][0] || removed != len(a)-lcs[0][0] {
-			t.Fatalf("%q → %q: +%d -%d (approx %v), want +%d -%d", a, b, added, removed, approx, len(b)-lcs[0][0], len(a)-lcs[0][0])
+		c := compareText("script.js", text(a), text(b), true, true)
+		if got := applyHunks(t, a, c.Hunks); !slices.Equal(got, b) {
+			t.Fatalf("%q → %q: the hunks give %q", a, b, got)
+		}
+		if slices.Equal(a, b) {
+			continue
+		}
+		if c.Added != len(b)-lcs[0][0] || c.Removed != len(a)-lcs[0][0] {
+			t.Fatalf("%q → %q: +%d -%d, want +%d -%d", a, b, c.Added, c.Removed, len(b)-lcs[0][0], len(a)-lcs[0][0])
 		}
 	}
 }
 
-func TestCountLineEditsBounded(t *testing.T) {
+// Two large files that share nothing are compared in bounded time, and the
+// hunks are still a correct edit; a file added or removed is one hunk; line
+// breaks alone are said as such.
+func TestHunksLargeAndEdges(t *testing.T) {
 	var a, b []string
 	for i := range 20000 {
 		a = append(a, fmt.Sprint("old", i))
 		b = append(b, fmt.Sprint("new", i))
 	}
 	b[5] = "old7"
-	added, removed, approx := countLineEdits(a, b)
-	if !approx || added != 19999 || removed != 19999 {
-		t.Errorf("+%d -%d approx %v", added, removed, approx)
+	c := compareText("script.js", []byte(joinLines(a)), []byte(joinLines(b)), true, true)
+	if got := applyHunks(t, a, c.Hunks); !slices.Equal(got, b) {
+		t.Error("the hunks of two large files do not rebuild the new one")
+	}
+	added := compareText("script.js", nil, []byte("x\ny\n"), false, true)
+	if added.Status != "added" || added.Added != 2 || len(added.Hunks) != 1 || !slices.Equal(added.Hunks[0].Lines, []string{"+x", "+y"}) || added.Hunks[0].OldStart != 0 {
+		t.Errorf("added file: %+v", added)
+	}
+	crlf := compareText("script.js", []byte("a\r\nb\r\n"), []byte("a\nb\n"), true, true)
+	if crlf.Status != "changed" || !crlf.LineBreaksOnly || len(crlf.Hunks) != 0 || summariseLines(crlf) != "changed: only how its lines end" {
+		t.Errorf("line breaks only: %+v", crlf)
 	}
 	if got := splitLines([]byte("a\r\nb\rc\n\nd")); !slices.Equal(got, []string{"a", "b", "c", "", "d"}) {
 		t.Errorf("splitLines: %q", got)
+	}
+}
+
+// Rules that change are said in words, in the text output and in the
+// dialog after the fixed permission rows: what each added rule does, what a
+// removed one did, and a changed one now and before.
+func TestRuleChangesInWords(t *testing.T) {
+	news := []string{"https://news.example.com/*"}
+	d, err := Decide(Input{
+		Running: version("old", news, []string{"netrules"}, "rules.json", rulesA),
+		New:     version("new", news, []string{"netrules"}, "rules.json", rulesChanged),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	on := ", made by pages on news.example.com (and subdomains)"
+	want := []RuleWords{
+		{ID: "3", Change: "added", Words: "Blocks requests to v.example (and subdomains)" + on},
+		{ID: "2", Change: "removed", Was: "Blocks requests to u.example (and subdomains)" + on},
+		{ID: "1", Change: "changed", Words: "Blocks requests to t.example (and subdomains)" + on + ", at priority 2", Was: "Blocks requests to t.example (and subdomains)" + on},
+	}
+	if got := d.Changes.Rules.Words; !slices.Equal(got, want) {
+		t.Errorf("words:\n got %+v\nwant %+v", got, want)
+	}
+	dialog := strings.Join(d.Dialog(), "\n")
+	for _, line := range []string{
+		"Its network rules change:",
+		"  • New: Blocks requests to v.example (and subdomains)" + on,
+		"  • No longer: Blocks requests to u.example (and subdomains)" + on,
+		"  • Changed: Blocks requests to t.example (and subdomains)" + on + ", at priority 2 (before: Blocks requests to t.example",
+	} {
+		if !strings.Contains(dialog, line) {
+			t.Errorf("the dialog lacks %q:\n%s", line, dialog)
+		}
+	}
+	if i, j := strings.Index(dialog, "With these permissions:"), strings.Index(dialog, "Its network rules change:"); i < 0 || j < i {
+		t.Errorf("the rules must come after the fixed permission rows:\n%s", dialog)
+	}
+	var text bytes.Buffer
+	if err := WriteText(&text, d, Labels{Running: "old", New: "new"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"    + rule 3: Blocks requests to v.example (and subdomains)" + on,
+		"    - rule 2: no longer: Blocks requests to u.example (and subdomains)" + on,
+		"    ~ rule 1: now: Blocks requests to t.example (and subdomains)" + on + ", at priority 2",
+		"        was: Blocks requests to t.example (and subdomains)" + on,
+	} {
+		if !strings.Contains(text.String(), line+"\n") {
+			t.Errorf("the text output lacks %q:\n%s", line, text.String())
+		}
+	}
+}
+
+// The code that changed is shown as a unified diff after the decision,
+// with file contents shown as data (a control character as an escape).
+func TestCodeHunksInText(t *testing.T) {
+	news := []string{"https://news.example.com/*"}
+	d, err := Decide(Input{
+		Running: version("old", news, nil, "script.js", "a\nb\nc\n"),
+		New:     version("new", news, nil, "script.js", "a\nB\x1b[2J\nc\n"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := WriteText(&text, d, Labels{Running: "old", New: "new"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "\nCode:\n--- old/script.js\n+++ new/script.js\n@@ -1,3 +1,3 @@\n a\n-b\n+B\\u001B[2J\n c\n"
+	if !strings.HasSuffix(text.String(), want) {
+		t.Errorf("the text output does not end with the hunk %q:\n%s", want, text.String())
+	}
+}
+
+// History compares each version with the one before: a first version's
+// rules are all added, in words.
+func TestCompareFirstVersionRulesInWords(t *testing.T) {
+	c, err := Compare(nil, version("v1", []string{"https://news.example.com/*"}, []string{"netrules"}, "rules.json", rulesA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := c.Rules.Lines()
+	want := []string{
+		"+ rule 1: Blocks requests to t.example (and subdomains), made by pages on news.example.com (and subdomains)",
+		"+ rule 2: Blocks requests to u.example (and subdomains), made by pages on news.example.com (and subdomains)",
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("got %q, want %q", lines, want)
 	}
 }

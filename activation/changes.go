@@ -105,6 +105,7 @@ func compare(old, new *Version, oldM, newM *manifest.Manifest) *Changes {
 	}
 
 	c.Rules = rulesOf(old, new)
+	c.Rules.describe(old, new, oldM, newM)
 	for _, name := range []string{"script.js", "style.css"} {
 		var before []byte
 		had := false

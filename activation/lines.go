@@ -1,19 +1,37 @@
 package activation
 
-// LineChange says how one text file changed between two versions.
+import (
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
+)
+
+// LineChange says how one text file changed between two versions, with the
+// change as unified hunks (three lines of context).
 type LineChange struct {
 	File    string `json:"file"`
-	Status  string `json:"status"` // "unchanged", "added", "removed" or "changed"
+	Status  string `json:"status"` // "absent", "unchanged", "added", "removed" or "changed"
 	Added   int    `json:"linesAdded"`
 	Removed int    `json:"linesRemoved"`
-	// Approximate is set when the files differ too much for an exact
-	// count in bounded time: Added and Removed then count lines by content,
-	// ignoring order, which is a lower bound.
-	Approximate bool `json:"approximate,omitempty"`
+	// LineBreaksOnly is set when the files differ only in how lines end
+	// (CRLF, CR or LF); the hunks compare lines and are then empty.
+	LineBreaksOnly bool   `json:"lineBreaksOnly,omitempty"`
+	Hunks          []Hunk `json:"hunks,omitempty"`
 }
 
-// maxEdits bounds the exact line diff; beyond it the count is approximate.
-const maxEdits = 2000
+// Hunk is one run of changed lines with the lines around it, as in a
+// unified diff: each line starts with ' ' (kept), '-' (removed) or '+'
+// (added) and has no line break.
+type Hunk struct {
+	OldStart int      `json:"oldStart"` // 1-based; the line before the hunk when OldLines is 0
+	OldLines int      `json:"oldLines"`
+	NewStart int      `json:"newStart"`
+	NewLines int      `json:"newLines"`
+	Lines    []string `json:"lines"`
+}
+
+// hunkContext is how many unchanged lines a hunk shows on each side.
+const hunkContext = 3
 
 func compareText(file string, old, new []byte, hadOld, hasNew bool) LineChange {
 	c := LineChange{File: file}
@@ -22,18 +40,83 @@ func compareText(file string, old, new []byte, hadOld, hasNew bool) LineChange {
 		c.Status = "absent"
 		return c
 	case !hadOld:
-		c.Status, c.Added = "added", len(splitLines(new))
-		return c
+		c.Status = "added"
 	case !hasNew:
-		c.Status, c.Removed = "removed", len(splitLines(old))
-		return c
+		c.Status = "removed"
 	case string(old) == string(new):
 		c.Status = "unchanged"
 		return c
+	default:
+		c.Status = "changed"
 	}
-	c.Status = "changed"
-	c.Added, c.Removed, c.Approximate = countLineEdits(splitLines(old), splitLines(new))
+	// The line diff (gopls's, through go-udiff) bounds its search, so two
+	// large files that share nothing cost linear time: the hunks are then
+	// a correct edit, if not always the shortest.
+	before, after := joinLines(splitLines(old)), joinLines(splitLines(new))
+	if before == after {
+		c.LineBreaksOnly = true
+		return c
+	}
+	u, err := udiff.ToUnifiedDiff("old", "new", before, udiff.Lines(before, after), hunkContext)
+	if err != nil {
+		// The library's own edits do not fit its own text: say the whole
+		// file changed rather than show wrong hunks.
+		u = wholeFile(before, after)
+	}
+	for _, h := range u.Hunks {
+		out := Hunk{OldStart: h.FromLine, NewStart: h.ToLine}
+		for _, l := range h.Lines {
+			text := strings.TrimSuffix(l.Content, "\n")
+			switch l.Kind {
+			case udiff.Delete:
+				out.Lines = append(out.Lines, "-"+text)
+				out.OldLines++
+				c.Removed++
+			case udiff.Insert:
+				out.Lines = append(out.Lines, "+"+text)
+				out.NewLines++
+				c.Added++
+			default:
+				out.Lines = append(out.Lines, " "+text)
+				out.OldLines++
+				out.NewLines++
+			}
+		}
+		// A hunk that starts by adding lines begins after the line it
+		// names, as unified diffs number empty sides.
+		if out.OldLines == 0 {
+			out.OldStart--
+		}
+		if out.NewLines == 0 {
+			out.NewStart--
+		}
+		c.Hunks = append(c.Hunks, out)
+	}
 	return c
+}
+
+// wholeFile is the diff that removes every line of before and adds every
+// line of after.
+func wholeFile(before, after string) udiff.UnifiedDiff {
+	h := &udiff.Hunk{FromLine: 1, ToLine: 1}
+	for _, l := range splitLines([]byte(before)) {
+		h.Lines = append(h.Lines, udiff.Line{Kind: udiff.Delete, Content: l})
+	}
+	for _, l := range splitLines([]byte(after)) {
+		h.Lines = append(h.Lines, udiff.Line{Kind: udiff.Insert, Content: l})
+	}
+	return udiff.UnifiedDiff{Hunks: []*udiff.Hunk{h}}
+}
+
+// joinLines writes lines with "\n" after each, the only line break the
+// line diff knows.
+func joinLines(lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // splitLines splits at "\n", "\r\n" and "\r", the breaks editors show; a
@@ -58,83 +141,4 @@ func splitLines(src []byte) []string {
 		lines = append(lines, string(src[start:]))
 	}
 	return lines
-}
-
-// countLineEdits returns how many lines a shortest edit script adds and
-// removes (Myers' O((N+M)D) algorithm on interned lines, after the common
-// prefix and suffix are set aside).
-func countLineEdits(a, b []string) (added, removed int, approximate bool) {
-	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
-		a, b = a[1:], b[1:]
-	}
-	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
-		a, b = a[:len(a)-1], b[:len(b)-1]
-	}
-	ids := map[string]int{}
-	intern := func(lines []string) []int {
-		out := make([]int, len(lines))
-		for i, l := range lines {
-			id, ok := ids[l]
-			if !ok {
-				id = len(ids)
-				ids[l] = id
-			}
-			out[i] = id
-		}
-		return out
-	}
-	x, y := intern(a), intern(b)
-	n, m := len(x), len(y)
-	d, ok := shortestEdit(x, y, maxEdits)
-	if !ok {
-		added, removed = countByContent(x, y)
-		return added, removed, true
-	}
-	// d = additions + removals and m - n = additions - removals.
-	return (d + m - n) / 2, (d - m + n) / 2, false
-}
-
-func shortestEdit(a, b []int, limit int) (int, bool) {
-	n, m := len(a), len(b)
-	maxD := min(n+m, limit)
-	off := maxD + 1
-	v := make([]int, 2*maxD+3)
-	for d := 0; d <= maxD; d++ {
-		for k := -d; k <= d; k += 2 {
-			var x int
-			if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
-				x = v[off+k+1]
-			} else {
-				x = v[off+k-1] + 1
-			}
-			y := x - k
-			for x < n && y < m && a[x] == b[y] {
-				x++
-				y++
-			}
-			v[off+k] = x
-			if x >= n && y >= m {
-				return d, true
-			}
-		}
-	}
-	return 0, false
-}
-
-func countByContent(a, b []int) (added, removed int) {
-	count := map[int]int{}
-	for _, l := range a {
-		count[l]++
-	}
-	for _, l := range b {
-		if count[l] > 0 {
-			count[l]--
-		} else {
-			added++
-		}
-	}
-	for _, c := range count {
-		removed += c
-	}
-	return added, removed
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/netrules"
 )
 
 // RulesFile is the network rules' name in a stored remixlet.
@@ -76,6 +78,82 @@ type RuleChanges struct {
 	Removed []string `json:"removed"`
 	Changed []string `json:"changed"`
 	Error   string   `json:"error,omitempty"`
+	// Words says what each added, removed and changed rule does, as
+	// installed (package netrules); empty when the rules cannot be read.
+	Words []RuleWords `json:"words,omitempty"`
+}
+
+// RuleWords is one added, removed or changed rule in words: what it does
+// now (Words) and, for a changed or removed rule, what it did (Was). A
+// rule that is not installed (refused, or left out of a legacy remixlet)
+// has no words of its own.
+type RuleWords struct {
+	ID     string `json:"id"`
+	Change string `json:"change"` // "added", "removed" or "changed"
+	Words  string `json:"words,omitempty"`
+	Was    string `json:"was,omitempty"`
+}
+
+// describe fills in Words from both versions' installed rules.
+func (c *RuleChanges) describe(old, new *Version, oldM, newM *manifest.Manifest) {
+	if c.Error != "" || !c.Differ() {
+		return
+	}
+	wordsOf := func(v *Version, m *manifest.Manifest) map[string]string {
+		out := map[string]string{}
+		if v == nil || m == nil {
+			return out
+		}
+		src, ok := v.file(RulesFile)
+		if !ok {
+			return out
+		}
+		for _, w := range netrules.Check(src, m).Words(m) {
+			out[strconv.FormatInt(w.ID, 10)] = w.Words
+		}
+		return out
+	}
+	before, after := wordsOf(old, oldM), wordsOf(new, newM)
+	for _, group := range []struct {
+		change string
+		ids    []string
+	}{{"added", c.Added}, {"removed", c.Removed}, {"changed", c.Changed}} {
+		for _, id := range group.ids {
+			w := RuleWords{ID: id, Change: group.change, Words: after[id]}
+			if group.change != "added" {
+				w.Was = before[id]
+			}
+			if group.change == "removed" {
+				w.Words = ""
+			}
+			c.Words = append(c.Words, w)
+		}
+	}
+}
+
+// Lines says each rule change in a line of words, for the text output and
+// the dialog.
+func (c RuleChanges) Lines() []string {
+	var out []string
+	notInstalled := "(not installed: see rules.json)"
+	for _, w := range c.Words {
+		switch w.Change {
+		case "added":
+			out = append(out, fmt.Sprintf("+ rule %s: %s", w.ID, cmp.Or(w.Words, notInstalled)))
+		case "removed":
+			out = append(out, fmt.Sprintf("- rule %s: no longer: %s", w.ID, cmp.Or(w.Was, notInstalled)))
+		default:
+			now := cmp.Or(w.Words, notInstalled)
+			if w.Words != "" && w.Words == w.Was {
+				now += " (changed in a way these words do not show: compare rules.json)"
+			}
+			out = append(out, fmt.Sprintf("~ rule %s: now: %s", w.ID, now))
+			if w.Words != w.Was {
+				out = append(out, fmt.Sprintf("    was: %s", cmp.Or(w.Was, notInstalled)))
+			}
+		}
+	}
+	return out
 }
 
 // Differ reports whether the two rule sets differ.
@@ -117,4 +195,25 @@ func compareIDs(a, b string) int {
 		return 1
 	}
 	return cmp.Compare(a, b)
+}
+
+// dialogItems says each rule change as one item of the dialog.
+func (c RuleChanges) dialogItems() []string {
+	var out []string
+	notInstalled := "a rule that is not installed (see rules.json)"
+	for _, w := range c.Words {
+		switch w.Change {
+		case "added":
+			out = append(out, "New: "+cmp.Or(w.Words, notInstalled))
+		case "removed":
+			out = append(out, "No longer: "+cmp.Or(w.Was, notInstalled))
+		default:
+			item := "Changed: " + cmp.Or(w.Words, notInstalled)
+			if w.Was != w.Words {
+				item += " (before: " + cmp.Or(w.Was, notInstalled) + ")"
+			}
+			out = append(out, item)
+		}
+	}
+	return out
 }

@@ -1,12 +1,14 @@
 package activation
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // Dialog returns the lines of the dialog that asks the person first, in
@@ -45,6 +47,14 @@ func (d *Decision) Dialog() []string {
 			item(t)
 		}
 	}
+	// The network rules in words, after the fixed rows: the seed's known
+	// gap ("the dialog does not list a remixlet's network rules").
+	if rules := d.Changes.Rules.dialogItems(); len(rules) > 0 {
+		lines = append(lines, "Its network rules change:")
+		for _, r := range rules {
+			item(safetext.Clean(r))
+		}
+	}
 	return append(lines, "[Allow and apply]  [Don't allow]")
 }
 
@@ -58,7 +68,7 @@ type Labels struct {
 // the decision and why, then the dialog if one asks.
 func WriteText(w io.Writer, d *Decision, l Labels) error {
 	var b strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p := func(format string, args ...any) { safetext.Fprintf(&b, format, args...) }
 	withDigest := func(label, digest string) string {
 		if digest == "" {
 			return label
@@ -96,6 +106,7 @@ func WriteText(w io.Writer, d *Decision, l Labels) error {
 			p("  %s\n", line)
 		}
 	}
+	writeHunks(&b, d.Changes, l)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -112,7 +123,7 @@ func describeOutcome(o Outcome) string {
 
 // writeChanges writes what changed, section by section, each line indented.
 func writeChanges(b *strings.Builder, c *Changes, indent string) {
-	p := func(format string, args ...any) { fmt.Fprintf(b, indent+format, args...) }
+	p := func(format string, args ...any) { safetext.Fprintf(b, indent+format, args...) }
 	b.WriteString("\n")
 	p("Permissions:")
 	switch {
@@ -164,9 +175,52 @@ func writeChanges(b *strings.Builder, c *Changes, indent string) {
 	}
 
 	p("Network rules: %s\n", summariseRules(c.Rules))
+	for _, line := range c.Rules.Lines() {
+		p("  %s\n", line)
+	}
 	for _, f := range c.Files {
 		p("%s: %s\n", f.File, summariseLines(f))
 	}
+}
+
+// writeHunks writes the code that changed, file by file, as a unified
+// diff. File contents are shown as data: characters that act on a
+// terminal are written as escapes.
+func writeHunks(b *strings.Builder, c *Changes, l Labels) {
+	first := true
+	for _, f := range c.Files {
+		if len(f.Hunks) == 0 {
+			continue
+		}
+		if first {
+			b.WriteString("\nCode:\n")
+			first = false
+		}
+		from, to := "/dev/null", l.New+"/"+f.File
+		if f.Status != "added" {
+			from = cmp.Or(l.Running, "running") + "/" + f.File
+		}
+		if f.Status == "removed" {
+			to = "/dev/null"
+		}
+		safetext.Fprintf(b, "--- %s\n+++ %s\n", from, to)
+		for _, h := range f.Hunks {
+			fmt.Fprintf(b, "@@ -%s +%s @@\n", hunkRange(h.OldStart, h.OldLines), hunkRange(h.NewStart, h.NewLines))
+			for _, line := range h.Lines {
+				b.WriteString(safetext.Clean(line))
+				b.WriteByte('\n')
+			}
+		}
+	}
+}
+
+// hunkRange writes a hunk's side as unified diffs do: "start" for one
+// line, "start,count" otherwise.
+func hunkRange(start, count int) string {
+	if count == 1 {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d,%d", start, count)
 }
 
 func yesNo(v bool) string {
@@ -196,10 +250,6 @@ func summariseRules(c RuleChanges) string {
 }
 
 func summariseLines(f LineChange) string {
-	about := ""
-	if f.Approximate {
-		about = "about "
-	}
 	switch f.Status {
 	case "absent":
 		return "none"
@@ -210,7 +260,10 @@ func summariseLines(f LineChange) string {
 	case "removed":
 		return fmt.Sprintf("removed (%s)", plural(f.Removed, "line"))
 	}
-	return fmt.Sprintf("changed: %s%s added, %s%s removed", about, plural(f.Added, "line"), about, plural(f.Removed, "line"))
+	if f.LineBreaksOnly {
+		return "changed: only how its lines end"
+	}
+	return fmt.Sprintf("changed: %s added, %s removed", plural(f.Added, "line"), plural(f.Removed, "line"))
 }
 
 func plural(n int, what string) string {

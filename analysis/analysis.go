@@ -75,6 +75,23 @@ type Result struct {
 	// compare one analyzer's findings alone, as analysistest does.
 	ByAnalyzer map[*Analyzer][]finding.Finding
 	Err        error // the package could not be checked at all (exit status 2)
+	// Silenced are the warnings an inline suppression or a baseline took
+	// out of Findings, kept for the outputs that carry them as silenced
+	// (SARIF's suppressions); they count for nothing.
+	Silenced []Silenced
+}
+
+// Silenced is a warning taken out of a result's findings.
+type Silenced struct {
+	Finding finding.Finding
+	// Baseline is the baseline file that records the warning; "" for an
+	// inline suppression.
+	Baseline string
+	// Fingerprint is the remixletFinding/v1 fingerprint the baseline
+	// matched; "" for an inline suppression.
+	Fingerprint string
+	// Justification is the suppression's reason.
+	Justification string
 }
 
 // Refused reports whether any finding is an error.
@@ -98,13 +115,18 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 		return res
 	}
 	res.Findings = append(res.Findings, pkg.Findings...)
+	var skipped []finding.Finding // files not checked because a requirement failed
+	var cause string              // the file of the first requirement that failed
 	for _, a := range ordered {
 		if missing := missingRequirement(a, res.ResultOf); missing != nil {
 			if a.File != "" && pkg.Has(a.File) {
 				f := finding.New(RuleNotAnalysed, a.File, finding.Position{},
 					"%s was not checked because %s: fix the errors above, then lint again", a.File, whyMissing(pkg, missing))
-				res.Findings = append(res.Findings, f)
+				skipped = append(skipped, f)
 				res.ByAnalyzer[a] = append(res.ByAnalyzer[a], f)
+				if cause == "" {
+					cause = missing.File
+				}
 			}
 			continue
 		}
@@ -120,7 +142,51 @@ func RunPackage(pkg *Package, analyzers []*Analyzer) *Result {
 		res.ResultOf[a] = out
 	}
 	finding.Sort(res.Findings)
+	res.Findings = noteNotAnalysed(res.Findings, skipped, cause)
 	return res
+}
+
+// noteNotAnalysed says which files were not checked because of an error
+// once, on that error, so one mistake counts as one error: the first
+// error in the file that failed (cause: manifest.json), else the first
+// error the package has, refuses it, and names in its message the files
+// it kept from being checked. Without an error to carry the
+// note (which no analyzer that returns nothing should allow), each file
+// is its own package/not-analysed error: nothing is passed unchecked.
+func noteNotAnalysed(fs, skipped []finding.Finding, cause string) []finding.Finding {
+	if len(skipped) == 0 {
+		return fs
+	}
+	carrier := -1
+	for i, f := range fs {
+		if f.Severity == finding.Error && (carrier < 0 || f.File == cause && fs[carrier].File != cause) {
+			carrier = i
+		}
+	}
+	if i := carrier; i >= 0 {
+		names := make([]string, len(skipped))
+		for j, s := range skipped {
+			names[j] = s.File
+		}
+		slices.Sort(names)
+		verb := "is"
+		if len(names) > 1 {
+			verb = "are"
+		}
+		fs[i].Message += fmt.Sprintf(" (%s %s checked once this is fixed)", joinNames(names), verb)
+		return fs
+	}
+	fs = append(fs, skipped...)
+	finding.Sort(fs)
+	return fs
+}
+
+// joinNames lists names as "a", "a and b", "a, b and c".
+func joinNames(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // MaxPerRule is how many errors of one rule in one file are listed one by

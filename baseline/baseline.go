@@ -133,10 +133,11 @@ type Outcome struct {
 	Stale   []Entry // entries under the remixlets checked that matched no warning
 }
 
-// Apply removes from results the warnings the baseline records. Entries
+// Apply removes from results the warnings the baseline records (each is
+// kept in the result's Silenced, named by the baseline file). Entries
 // for files under the remixlets checked that matched nothing are stale;
 // entries for remixlets not checked in this run are left alone.
-func (b *File) Apply(results []*analysis.Result) Outcome {
+func (b *File) Apply(results []*analysis.Result, name string) Outcome {
 	var out Outcome
 	byID := map[string]int{}
 	for i, e := range b.Warnings {
@@ -151,6 +152,7 @@ func (b *File) Apply(results []*analysis.Result) Outcome {
 			if i, ok := byID[id]; ok && f.Severity == finding.Warning && b.Warnings[i].Rule == f.Rule && !used[i] {
 				used[i] = true
 				out.Matched++
+				r.Silenced = append(r.Silenced, analysis.Silenced{Finding: f, Baseline: name, Fingerprint: id})
 				continue
 			}
 			kept = append(kept, f)

@@ -64,8 +64,9 @@ type Result struct {
 	// files (the built position is in the message).
 	Findings []finding.Finding
 	// Suppressed counts the warnings the policy's inline suppressions
-	// silenced.
+	// silenced; Silenced holds them.
 	Suppressed int
+	Silenced   []analysis.Silenced
 	// Digest is the h1: digest of Files when nothing refuses, else "".
 	Digest string
 	// Sources are the files the build read, by path in the source folder,
@@ -87,6 +88,7 @@ func (r *Result) Report() *analysis.Result {
 		Dir:      r.Dir,
 		Package:  &analysis.Package{Dir: r.Dir, Files: r.Sources},
 		Findings: r.Findings,
+		Silenced: r.Silenced,
 		Err:      r.Err,
 	}
 }
@@ -208,6 +210,7 @@ func (b *Builder) suppress(res *Result) {
 	r := &analysis.Result{Package: &analysis.Package{Dir: b.dir, Files: sources}, Findings: res.Findings}
 	res.Suppressed = b.opts.Policy.Suppress(r)
 	res.Findings = r.Findings
+	res.Silenced = r.Silenced
 }
 
 // readFolder finds the entry points by the convention and reads the files

@@ -40,10 +40,11 @@ func directiveFor(name string) *regexp.Regexp {
 }
 
 type directive struct {
-	file  string
-	pos   finding.Position
-	rules []string
-	used  []bool
+	file   string
+	pos    finding.Position
+	rules  []string
+	used   []bool
+	reason string
 }
 
 // Suppress removes the warnings that a valid suppression names on its next
@@ -91,7 +92,7 @@ func (p Policy) Suppress(res *analysis.Result) int {
 				report(RuleBadSuppression, file.Name, pos, "the suppression of %s gives no reason: add \" -- \" and say why the warning is fine here", strings.Join(ids, ", "))
 				continue
 			}
-			d := &directive{file: file.Name, pos: pos}
+			d := &directive{file: file.Name, pos: pos, reason: strings.TrimSpace(reason)}
 			for _, id := range ids {
 				rule, ok := finding.Lookup(id)
 				if !ok {
@@ -133,6 +134,7 @@ func (p Policy) Suppress(res *analysis.Result) int {
 		default:
 			d.used[i] = true
 			removed++
+			res.Silenced = append(res.Silenced, analysis.Silenced{Finding: f, Justification: d.reason})
 		}
 	}
 	res.Findings = kept

@@ -11,6 +11,7 @@ import (
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 )
 
@@ -139,10 +140,10 @@ func (d *Decision) WriteText(w io.Writer) error {
 		// Named from the new folder, as lint names them: with two
 		// folders on the command line, a bare script.js is ambiguous.
 		f.File = path.Join(filepath.ToSlash(d.New.Label), f.File)
-		fmt.Fprintln(&b, f)
+		safetext.Fprintln(&b, f)
 	}
 	if d.Activation == nil {
-		fmt.Fprintf(&b, "\nDecision: refuse (exit 1)\n  %s\n", d.refusedReason())
+		safetext.Fprintf(&b, "\nDecision: refuse (exit 1)\n  %s\n", d.refusedReason())
 		_, err := io.WriteString(w, b.String())
 		return err
 	}

@@ -1,9 +1,12 @@
 // Package discover finds the remixlets a command line names. A path that
-// holds manifest.json is one remixlet; any other folder is searched for
+// holds manifest.json is one remixlet (and so is one that holds script.js,
+// style.css or rules.json without it: the loader refuses it for the
+// missing manifest); any other folder is searched for
 // folders that hold one (hidden folders and node_modules are skipped,
 // links are not followed, and a remixlet's own folder is not searched
 // further); a plain file stands for the remixlet folder that holds it, if
-// any, so that a hook can pass the files a commit touches.
+// any, hidden folders included, so that a hook can pass the files a commit
+// touches.
 package discover
 
 import (
@@ -78,7 +81,10 @@ func Find(paths []string, wd string) Result {
 			}
 			continue
 		}
-		if isRemixlet(abs) {
+		if isRemixlet(abs) || holdsStoredFiles(abs) {
+			// A folder named that holds a remixlet's files but no
+			// manifest is a remixlet missing its manifest (the loader
+			// refuses it), not a folder to search.
 			add(abs)
 			continue
 		}
@@ -134,11 +140,27 @@ func isRemixlet(dir string) bool {
 	return err == nil
 }
 
-// skipped reports a path given through a hidden folder or node_modules,
-// which a search would not enter either.
+// storedFiles are the stored form's files other than the manifest.
+var storedFiles = []string{"script.js", "style.css", "rules.json"}
+
+// holdsStoredFiles reports whether dir holds an entry named script.js,
+// style.css or rules.json.
+func holdsStoredFiles(dir string) bool {
+	for _, name := range storedFiles {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// skipped reports a file given through node_modules or .git, which hold
+// no remixlet's files. A file in another hidden folder (.remixlets/x/
+// style.css, as a hook passes it) stands for its remixlet: it was named,
+// though a search does not enter hidden folders.
 func skipped(p string) bool {
 	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(filepath.Clean(p))), "/") {
-		if part == "node_modules" || (strings.HasPrefix(part, ".") && part != "." && part != "..") {
+		if part == "node_modules" || part == ".git" {
 			return true
 		}
 	}

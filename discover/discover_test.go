@@ -54,6 +54,12 @@ func TestFind(t *testing.T) {
 		"remixlets/.hidden/manifest.json",
 		"remixlets/node_modules/x/manifest.json",
 		"empty/notes.txt",
+		".remixlets/x/manifest.json",
+		".remixlets/x/style.css",
+		".git/config",
+		"nomanifest/script.js",
+		"nomanifest/notes.txt",
+		"group2/nomanifest/style.css",
 	)
 	if err := os.Symlink(filepath.Join(root, "remixlets"), filepath.Join(root, "linked")); err != nil {
 		t.Fatal(err)
@@ -72,6 +78,10 @@ func TestFind(t *testing.T) {
 		{"a glob with plain files", []string{"remixlets/.gitkeep", "remixlets/README.md", "remixlets/a", "remixlets/b", "remixlets/group"}, []string{"remixlets/a", "remixlets/b", "remixlets/group/c"}, 2},
 		{"files a commit touches", []string{"remixlets/a/script.js", "remixlets/a/manifest.json", "README.md", "remixlets/b/manifest.json"}, []string{"remixlets/a", "remixlets/b"}, 1},
 		{"a file in a skipped folder", []string{"remixlets/node_modules/x/manifest.json"}, nil, 1},
+		{"a file in git's folder", []string{".git/config"}, nil, 1},
+		{"a file in a hidden folder, as a hook passes it", []string{".remixlets/x/style.css", "remixlets/.hidden/manifest.json"}, []string{".remixlets/x", "remixlets/.hidden"}, 0},
+		{"a folder named with a remixlet's files but no manifest", []string{"nomanifest"}, []string{"nomanifest"}, 0},
+		{"a folder searched: one without a manifest is not a remixlet", []string{"group2"}, []string{"group2 ! group2 holds no remixlet: no folder in it has a manifest.json (hidden folders and node_modules are not searched)"}, 0},
 		{"repeated", []string{"remixlets/a", "./remixlets/a/", "remixlets"}, []string{"remixlets/a", "remixlets/b", "remixlets/group/c"}, 0},
 		{"no remixlet", []string{"empty"}, []string{"empty ! empty holds no remixlet: no folder in it has a manifest.json (hidden folders and node_modules are not searched)"}, 0},
 		{"missing", []string{"nope"}, []string{"nope ! nope does not exist"}, 0},

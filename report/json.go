@@ -8,7 +8,6 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // JSONVersion is the version of the json output's shape. It changes only
@@ -106,7 +105,8 @@ func writeJSON(w io.Writer, in *Input, opts Options) error {
 	return encodeJSON(w, doc)
 }
 
-// encodeJSON writes v indented, with every unsafe character escaped.
+// encodeJSON writes v indented; the output boundary escapes what the
+// encoder leaves raw.
 func encodeJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -115,6 +115,6 @@ func encodeJSON(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(safetext.EscapeJSON(buf.Bytes()))
+	_, err := w.Write(buf.Bytes())
 	return err
 }

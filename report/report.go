@@ -17,6 +17,7 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // Formats are the output formats, in the order --help lists them.
@@ -72,8 +73,20 @@ func Write(w io.Writer, format string, tool Tool, results []*analysis.Result) er
 	return WriteInput(w, format, &Input{Tool: tool, Results: results}, Options{})
 }
 
-// WriteInput renders a whole run in format.
-func WriteInput(w io.Writer, format string, in *Input, opts Options) error {
+// WriteInput renders a whole run in format, through the output boundary
+// (safetext.NewWriter), whatever w is: a terminal, a report file, the
+// WebAssembly build's buffer.
+func WriteInput(w io.Writer, format string, in *Input, opts Options) (err error) {
+	out := safetext.NewWriter(w)
+	defer func() {
+		if ferr := out.Flush(); err == nil {
+			err = ferr
+		}
+	}()
+	return writeFormat(out, format, in, opts)
+}
+
+func writeFormat(w io.Writer, format string, in *Input, opts Options) error {
 	switch format {
 	case "text":
 		return writeText(w, in, opts)

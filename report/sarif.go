@@ -11,7 +11,6 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // SARIF 2.1.0, as GitHub code scanning reads it: relative artifact URIs
@@ -77,12 +76,21 @@ type sarifNotification struct {
 }
 
 type sarifResult struct {
-	RuleID              string            `json:"ruleId"`
-	RuleIndex           int               `json:"ruleIndex"`
-	Level               string            `json:"level"`
-	Message             sarifText         `json:"message"`
-	Locations           []sarifLocation   `json:"locations"`
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifText          `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+}
+
+// sarifSuppression says a result was silenced: inSource for an inline
+// suppression comment, external for a baseline file.
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification,omitempty"`
 }
 
 type sarifLocation struct {
@@ -148,11 +156,20 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	cache := sourceCache{}
 	ids := baseline.NewFingerprinter()
+	silencedIDs := baseline.NewFingerprinter() // inline suppressions, counted apart
 	lineHashes := map[string]int{}
 	texts := baseline.LineTexts{}
 	hashes := map[string]string{} // hashInput → its hash: a long line is hashed once
-	add := func(r *analysis.Result, f finding.Finding) {
-		id := ids.Of(r, f) // counted over every finding, shown or not, as a baseline counts them
+	add := func(r *analysis.Result, f finding.Finding, silenced *analysis.Silenced) {
+		var id string
+		switch {
+		case silenced == nil:
+			id = ids.Of(r, f) // counted over every finding, shown or not, as a baseline counts them
+		case silenced.Fingerprint != "":
+			id = silenced.Fingerprint // the one the baseline records
+		default:
+			id = silencedIDs.Of(r, f)
+		}
 		if opts.Quiet && f.Severity != finding.Error {
 			return
 		}
@@ -170,44 +187,61 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 			hashes[hashInput] = lineHash
 		}
 		lineHashes[uri+"\x00"+lineHash]++
+		var suppressions []sarifSuppression
+		switch {
+		case silenced == nil:
+		case silenced.Baseline != "":
+			suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: "recorded in the baseline " + silenced.Baseline}}
+		default:
+			suppressions = []sarifSuppression{{Kind: "inSource", Status: "accepted", Justification: silenced.Justification}}
+		}
 		run.Results = append(run.Results, sarifResult{
 			RuleID:    f.Rule,
 			RuleIndex: index[f.Rule],
 			Level:     level(f.Severity),
-			Message:   sarifText{Text: safetext.Clean(f.Message)},
+			Message:   sarifText{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}, Region: reg}}},
 			PartialFingerprints: map[string]string{
 				"remixletFinding/v1":      id,
 				"primaryLocationLineHash": fmt.Sprintf("%s:%d", lineHash, lineHashes[uri+"\x00"+lineHash]),
 			},
+			Suppressions: suppressions,
 		})
 	}
 	for _, src := range in.Sources {
 		sr := sourceResult(src)
 		for _, f := range src.Findings {
-			add(sr, f)
+			add(sr, f, nil)
 		}
 	}
 	for _, r := range in.Results {
 		if r.Err != nil {
 			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))}})
+			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", r.Dir, r.Err)}})
 		}
 		for _, f := range r.Findings {
-			add(r, f)
+			add(r, f, nil)
+		}
+	}
+	// Silenced warnings come last, each with its suppression, so code
+	// scanning shows them as suppressed instead of not at all, and the
+	// other results keep their fingerprints.
+	for _, r := range in.Results {
+		for i := range r.Silenced {
+			add(r, r.Silenced[i].Finding, &r.Silenced[i])
 		}
 	}
 	for _, e := range in.Stale {
 		uri, base := baseline.ArtifactURI(e.Path)
 		inv.Notifications = append(inv.Notifications, sarifNotification{
 			Level:     "note",
-			Message:   sarifText{Text: fmt.Sprintf("the baseline %s records a %s warning here that no longer occurs: remove the entry", safetext.Clean(in.Baseline), e.Rule)},
+			Message:   sarifText{Text: fmt.Sprintf("the baseline %s records a %s warning here that no longer occurs: remove the entry", in.Baseline, e.Rule)},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}}}},
 		})
 	}
 	for _, l := range in.Limits {
 		if l.Exceeded() {
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, safetext.Clean(l.From))}})
+			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, l.From)}})
 		}
 	}
 	run.Invocations = []sarifInvocation{inv}

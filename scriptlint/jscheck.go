@@ -12,24 +12,12 @@ import (
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/secrets"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/pagepolicy"
 	"github.com/remixlet/remixlet/sandboxapi"
 	"github.com/remixlet/remixlet/site"
 )
 
 const navigationAdvice = "location is read-only in the sandbox and a remixlet cannot navigate: add a link with dom.create(\"a\", {href}) for the user to click"
-
-// refusedElements are the elements the page agent cannot create.
-var refusedElements = map[string]bool{
-	"form": true, "frame": true, "iframe": true, "script": true, "style": true, "link": true,
-	"meta": true, "object": true, "embed": true, "video": true, "audio": true,
-}
-
-// addressAttributes load what they name; href on a link and src on an
-// image are checked by the address rule, the others refused or checked.
-var addressAttributes = map[string]bool{
-	"src": true, "href": true, "srcset": true, "poster": true, "action": true, "formaction": true,
-	"data": true, "xlink:href": true,
-}
 
 // check runs every rule that looks at one expression node, given how its
 // parent uses its value. Member reads with computed keys are checked from
@@ -479,11 +467,11 @@ func (sp *scriptPass) checkCreatedTag(a esb.Expr, namespaced bool) string {
 		}
 	}
 	off := int(a.Loc.Start)
-	switch {
+	switch e := pagepolicy.Element("", tag); {
 	case tag == "script":
 		sp.report(RuleScriptElement, off, "creating a script element (%q) loads or runs code outside the reviewed file: put the code in script.js and change the page through dom", v.s)
-	case refusedElements[tag]:
-		sp.report(RuleRefusedElement, off, "the page agent cannot create %s elements (they load, submit or run something): use layout, text, form-control, image or simple SVG elements; put styles in style.css or dom.addStyle", tag)
+	case !e.Allowed:
+		sp.report(RuleRefusedElement, off, "the page agent cannot create %s elements: %s; use layout, text, form-control, image or simple SVG elements (`remixlet explain %s` lists them)", tag, e.Reason, RuleRefusedElement.ID)
 	}
 	return tag
 }
@@ -546,23 +534,29 @@ func (sp *scriptPass) checkAttributeObject(tag string, e esb.Expr) {
 	}
 }
 
-// checkAttribute applies the page policy to one attribute: refused ones
-// are errors, address-bearing ones go through the address rule.
+// checkAttribute applies the page policy (package pagepolicy) to one
+// attribute: refused ones are errors, checked ones go through the address
+// rule.
 func (sp *scriptPass) checkAttribute(tag, name string, value esb.Expr, off int) {
-	n := strings.ToLower(strings.TrimSpace(name))
-	switch {
-	case strings.HasPrefix(n, "on"):
-		sp.report(RuleRefusedAttribute, off, "%s: the page agent refuses on* handler attributes (they run code): listen for the event through dom instead", name)
-	case n == "srcdoc":
-		sp.report(RuleRefusedAttribute, off, "srcdoc: the page agent refuses it (it is a whole document that runs): build the content with dom.create")
-	case n == "style":
-		sp.report(RuleRefusedAttribute, off, "style: the page agent refuses the style attribute: put the rules in style.css or dom.addStyle and add a class")
-	case n == "action" || n == "formaction":
-		sp.report(RuleRefusedAttribute, off, "%s: the page agent refuses it (it sends a form somewhere): read the values through dom and send them with rmx.fetch if you must", n)
-	case n == "src" && tag != "" && tag != "img":
-		sp.report(RuleRefusedAttribute, off, "src on a %s: the page agent allows src only on an img, to an address the address rule allows", tag)
-	case addressAttributes[n] || n == "formaction":
-		sp.checkAddress(n, value, tag == "img" || tag == "")
+	where := ""
+	if tag != "" {
+		where = " on <" + tag + ">"
+	}
+	switch v := pagepolicy.Attribute("", tag, name); {
+	case v.Verdict == pagepolicy.Refuse && tag == "" && v.Row.Address:
+		// An element the lint cannot name, or Object.assign's receiver,
+		// which may be no element (state.data = …): the address is judged,
+		// as a property assignment's is; the page agent refuses it on an
+		// element.
+		sp.checkAddress(strings.ToLower(strings.TrimSpace(name)), value, true)
+	case v.Verdict == pagepolicy.Refuse:
+		sp.report(RuleRefusedAttribute, off, "%s%s: the page agent refuses it: %s", name, where, v.Reason)
+	case v.Verdict == pagepolicy.CheckAddress:
+		sp.checkAddress(strings.ToLower(strings.TrimSpace(name)), value, tag == "img" || tag == "")
+	case v.Verdict == pagepolicy.CheckFragment:
+		if f := sp.fold(value); f.known && !pagepolicy.FragmentOnly(f.s) {
+			sp.report(RuleRefusedAttribute, off, "%s%s: the page agent refuses it: %s", name, where, v.Reason)
+		}
 	}
 }
 
@@ -652,7 +646,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	switch {
 	case lower == "innerhtml" || lower == "outerhtml":
 		sp.checkHTML(x.Right, name)
-	case x.Op != esb.BinOpAssign || !addressAttributes[lower] && lower != "formaction":
+	case x.Op != esb.BinOpAssign || !pagepolicy.LoadsAddress(lower):
 	default:
 		// The receiver may be any object (state.action = "save"), so only
 		// values that are addresses are judged; a value built at run time

@@ -44,12 +44,12 @@ var (
 	RuleUnsafeHtml = finding.Register(finding.Rule{
 		ID: "js/unsafe-html", Title: "HTML handed to the page that runs or loads something", Severity: finding.Error,
 		Why: "HTML with a script element, an on* handler, a javascript: address or a load from another host runs code or sends data out; the page agent strips it, and code that relies on it is code that does not do what it says.",
-		Fix: "Build elements with dom.create and set text with textContent; load images only from hosts the address rule allows.",
+		Fix: "Build elements with dom.create and set text with Handle.setText(); load images only from hosts the address rule allows.",
 	})
 	RuleDynamicHtml = finding.Register(finding.Rule{
 		ID: "js/dynamic-html", Title: "HTML built at run time handed to the page", Severity: finding.Warning,
 		Why: "The check can only read literal HTML; HTML assembled from values it cannot see may contain handlers or loads the page agent will strip.",
-		Fix: "Build elements with dom.create and set text with textContent instead of assembling HTML strings.",
+		Fix: "Build elements with dom.create and set text with Handle.setText() instead of assembling HTML strings.",
 	})
 	RuleRemoteSrc = finding.Register(finding.Rule{
 		ID: "js/remote-src", Title: "An element address the address rule does not allow", Severity: finding.Error,
@@ -88,12 +88,12 @@ var (
 	})
 	RuleRefusedElement = finding.Register(finding.Rule{
 		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: finding.Error,
-		Why: "The page agent cannot create form, frame, iframe, script, style, link, meta, object, embed, video or audio elements; they load, submit or run things.",
+		Why: "The page agent creates only elements from a fixed list (layout, text, form-control, image and simple SVG); every other (form, frame, iframe, script, style, link, meta, object, embed, video, audio, base, template, noscript, SVG animations, custom elements, …) loads, submits or runs something, or changes the page after the check.",
 		Fix: "Use layout, text, form-control, image or simple SVG elements; put styles in style.css or dom.addStyle.",
 	})
 	RuleRefusedAttribute = finding.Register(finding.Rule{
 		ID: "js/refused-attribute", Title: "Setting an attribute the page agent refuses", Severity: finding.Error,
-		Why: "on* handlers, src outside an image, action, srcdoc, style and formaction load or run something; the page agent refuses them.",
+		Why: "on* handlers, style, srcdoc, action, formaction, src outside an image, srcset, ping, background and the other attributes that load or run something are refused by the page agent, as are SVG attributes that retarget an animation; href on a link and src on an image pass the address rule instead.",
 		Fix: "Listen with the dom event API instead of on* attributes; style through dom.addStyle; set src only on an img, to an allowed address.",
 	})
 	RuleValueSelector = finding.Register(finding.Rule{

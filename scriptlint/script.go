@@ -2,6 +2,7 @@ package scriptlint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf16"
 
@@ -372,11 +373,11 @@ func (sp *scriptPass) reportPermissions() {
 		switch perm {
 		case manifest.Fetch:
 			if len(sp.m.Hosts(manifest.Fetch)) == 0 {
-				sp.reportNow(RuleMissingPermission, off, "rmx.fetch needs a fetch:HOST permission for each host it calls, and the manifest has none: add {\"permission\": \"fetch:api.example.com\", \"reason\": \"…\"} and ask the user")
+				sp.reportNow(RuleMissingPermission, off, "rmx.fetch needs a fetch:HOST permission for each host it calls, and the manifest has none: add %s and ask the user", permissionsToAdd(manifest.Fetch, sp.fetchUse))
 			}
 		case manifest.NetworkObserve:
 			if len(sp.m.Hosts(manifest.NetworkObserve)) == 0 {
-				sp.reportNow(RuleMissingPermission, off, "rmx.network.observe needs a network:observe:HOST permission for each host it reads, and the manifest has none: add one with a reason and ask the user")
+				sp.reportNow(RuleMissingPermission, off, "rmx.network.observe needs a network:observe:HOST permission for each host it reads, and the manifest has none: add %s and ask the user", permissionsToAdd(manifest.NetworkObserve, sp.observe))
 			}
 		default:
 			if !sp.m.Has(perm) {
@@ -401,6 +402,28 @@ func (sp *scriptPass) reportPermissions() {
 		sp.pass.Report(finding.New(RuleUnusedPermission, manifest.FileName, p.Pos,
 			"%q is declared but %s: remove it (least privilege: a remixlet holds only the permissions it uses)", p.Name, why))
 	}
+}
+
+// permissionsToAdd words the permissions a manifest needs for the hosts
+// the calls reach (host → offset, "" for a host the check could not
+// read): one entry per host read, sorted, or a HOST to fill in when no
+// host could be read.
+func permissionsToAdd(kind string, used map[string]int) string {
+	var hosts []string
+	for h := range used {
+		if h != "" {
+			hosts = append(hosts, h)
+		}
+	}
+	if len(hosts) == 0 {
+		return fmt.Sprintf("{\"permission\": \"%s:HOST\", \"reason\": \"…\"} for the host the call reaches", kind)
+	}
+	slices.Sort(hosts)
+	entries := make([]string, len(hosts))
+	for i, h := range hosts {
+		entries[i] = fmt.Sprintf("{\"permission\": \"%s:%s\", \"reason\": \"…\"}", kind, h)
+	}
+	return strings.Join(entries, ", ")
 }
 
 // reportNow reports a finding outside the walk (after findings were flushed).

@@ -62,6 +62,13 @@ func Parse(raw string) (*URL, error) {
 	return parse(raw, nil)
 }
 
+// Resolve reads raw as a browser reads an address written in a document
+// whose base address is base (document.baseURI): a relative or
+// scheme-relative address resolves against it, as new URL(raw, base) does.
+func Resolve(raw string, base *URL) (*URL, error) {
+	return parse(raw, base)
+}
+
 // Clean is what a browser does to an address before it parses it: it
 // strips leading and trailing C0 control characters and spaces, and removes
 // every ASCII tab and newline wherever they are. "\x01java\tscript:x" is

@@ -141,7 +141,7 @@ func Lint(opts Options) (*Run, error) {
 		if err != nil {
 			return nil, err
 		}
-		run.Baseline = b.Apply(run.Results)
+		run.Baseline = b.Apply(run.Results, opts.Baseline)
 	}
 
 	for _, r := range run.Results {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type activateOptions struct {
@@ -56,6 +58,6 @@ func runActivate(opts *activateOptions, std streams) error {
 	if err != nil {
 		return printRefusal(std.Out, err)
 	}
-	_, err = fmt.Fprintf(std.Out, "activated %s version %d (%s)\n", v.Remixlet, v.Number, v.Digest)
+	_, err = safetext.Fprintf(std.Out, "activated %s version %d (%s)\n", v.Remixlet, v.Number, v.Digest)
 	return err
 }

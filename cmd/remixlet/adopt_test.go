@@ -141,24 +141,44 @@ func TestMaxWarningsAndQuiet(t *testing.T) {
 func TestColorAllowed(t *testing.T) {
 	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
 	for _, tc := range []struct {
+		mode     string
 		terminal bool
 		vars     map[string]string
 		want     bool
 	}{
-		{true, nil, true},
-		{false, nil, false},
-		{true, map[string]string{"NO_COLOR": "1"}, false},
-		{true, map[string]string{"NO_COLOR": ""}, true},
-		{true, map[string]string{"TERM": "dumb"}, false},
+		{"auto", true, nil, true},
+		{"auto", false, nil, false},
+		{"auto", true, map[string]string{"NO_COLOR": "1"}, false},
+		{"auto", true, map[string]string{"NO_COLOR": ""}, true},
+		{"auto", true, map[string]string{"TERM": "dumb"}, false},
+		{"auto", false, map[string]string{"FORCE_COLOR": "1"}, true},
+		{"auto", false, map[string]string{"FORCE_COLOR": "0"}, false},
+		{"auto", false, map[string]string{"FORCE_COLOR": ""}, false},
+		{"auto", true, map[string]string{"FORCE_COLOR": "3", "NO_COLOR": "1"}, true},
+		{"always", false, map[string]string{"NO_COLOR": "1"}, true},
+		{"never", true, map[string]string{"FORCE_COLOR": "1"}, false},
 	} {
-		if got := colorAllowed(tc.terminal, env(tc.vars)); got != tc.want {
-			t.Errorf("terminal %v, env %v: colour %v, want %v", tc.terminal, tc.vars, got, tc.want)
+		if got := colorAllowed(tc.mode, tc.terminal, env(tc.vars)); got != tc.want {
+			t.Errorf("--color %s, terminal %v, env %v: colour %v, want %v", tc.mode, tc.terminal, tc.vars, got, tc.want)
 		}
 	}
 	// A buffer is no terminal: the tests' output has no colour.
 	repo(t, map[string]string{"r/manifest.json": `{"name": "x"}`})
 	if _, out, _ := run(t, "lint", "r"); strings.Contains(out, "\x1b[") {
 		t.Errorf("colour to a buffer: %q", out)
+	}
+	if _, out, _ := run(t, "lint", "--color=always", "r"); !strings.Contains(out, "\x1b[") {
+		t.Errorf("--color=always and no colour: %q", out)
+	}
+	t.Setenv("FORCE_COLOR", "1")
+	if _, out, _ := run(t, "lint", "r"); !strings.Contains(out, "\x1b[") {
+		t.Errorf("FORCE_COLOR=1 and no colour: %q", out)
+	}
+	if _, out, _ := run(t, "lint", "--color", "never", "r"); strings.Contains(out, "\x1b[") {
+		t.Errorf("--color never and colour: %q", out)
+	}
+	if code, _, errOut := run(t, "lint", "--color", "allways", "r"); code != 2 || !strings.Contains(errOut, `--color takes auto, always or never, not "allways" (did you mean "always"?)`) {
+		t.Errorf("--color allways: exit %d, %s", code, errOut)
 	}
 }
 

@@ -291,6 +291,29 @@ func TestDiffExitStatus(t *testing.T) {
 	expect(t, "missing folder", code, out, errOut, 2, "nope does not exist")
 }
 
+// diff --id compares with the running version the store holds, as approve
+// decides; with no version stored yet, the remixlet is new.
+func TestDiffAgainstTheStore(t *testing.T) {
+	tmp := t.TempDir()
+	st := filepath.Join(tmp, "store")
+	v1 := copyDir(t, example, filepath.Join(tmp, "v1"))
+	chat := "--chat-site=https://news.example.com/today"
+	code, out, errOut := run(t, "diff", v1, "--id", "hide", chat, "--store", st)
+	expect(t, "nothing stored yet", code, out, errOut, 0, "running: none (a new remixlet)")
+
+	token := approve(t, v1, "--id", "hide", chat, "--store", st)
+	code, out, errOut = run(t, "activate", v1, "--approval", token, "--store", st)
+	expect(t, "activate", code, out, errOut, 0, "activated hide version 1")
+	wider := copyDir(t, v1, filepath.Join(tmp, "wider"))
+	writeFile(t, wider, "manifest.json", strings.Replace(manifestWithStorage, "news.example.com", "*.example.com", 1))
+	writeFile(t, wider, "script.js", "rmx.log(await rmx.storage.keys());\n")
+	code, out, errOut = run(t, "diff", wider, "--id", "hide", chat, "--store", st, "--allowed", "storage")
+	expect(t, "wider than the stored version", code, out, errOut, 3, "running: version 1 of hide (h1:", "Decision: ask first (exit 3)",
+		"\nCode:\n--- version 1 of hide/script.js\n+++ "+wider+"/script.js\n", "+rmx.log(await rmx.storage.keys());")
+	code, out, errOut = run(t, "diff", v1, wider, "--id", "hide", "--store", st)
+	expect(t, "both OLD and --id", code, out, errOut, 2, "give either the running version's folder (OLD) or --id, not both")
+}
+
 func TestDigestCommand(t *testing.T) {
 	pkg, err := analysis.Load(example)
 	if err != nil {

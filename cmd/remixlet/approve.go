@@ -7,6 +7,7 @@ import (
 
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/approval"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type approveOptions struct {
@@ -81,8 +82,8 @@ func runApprove(opts *approveOptions, std streams) error {
 		}
 		return printRefusal(std.ErrOut, err)
 	}
-	fmt.Fprintf(std.ErrOut, "\nApproved %s for %s until %s (single use). Activate with:\n  remixlet activate %s --approval %s%s\n",
+	safetext.Fprintf(std.ErrOut, "\nApproved %s for %s until %s (single use). Activate with:\n  remixlet activate %s --approval %s%s\n",
 		d.New.Digest, opts.ID, stamp(a.Record.ExpiresAt), shellQuote(opts.Dir), a.Token, opts.storeArg())
-	_, err = fmt.Fprintln(std.Out, a.Token)
+	_, err = safetext.Fprintln(std.Out, a.Token)
 	return err
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/workspace"
 )
 
@@ -52,7 +51,7 @@ func runBaseline(opts *baselineOptions, std streams) error {
 	}
 	for _, r := range run.Results {
 		if r.Err != nil {
-			return exitErrorf(exitUsage, std, "%s: could not check: %s; no baseline was written", safetext.Clean(r.Dir), r.Err.Error())
+			return exitErrorf(exitUsage, std, "%s: could not check: %s; no baseline was written", r.Dir, r.Err)
 		}
 	}
 	b := baseline.Make(run.Results)

@@ -16,6 +16,7 @@ import (
 	"github.com/remixlet/remixlet/bundle"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/report"
 	"github.com/remixlet/remixlet/workspace"
 )
@@ -27,6 +28,7 @@ type buildOptions struct {
 	Watch    bool
 	Formats  []string
 	Config   string
+	Color    string // --color: auto, always or never
 
 	configs       []report.Source // config files with findings of their own
 	configRefused bool            // a config file has errors: nothing is written
@@ -72,6 +74,7 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace OUT even when it is not a previous build's output")
 	cmd.Flags().StringVar(&opts.Config, "config", "", "a `FILE` like remixlet.config.json that applies on top of those found from SRC up")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again on every change to SRC, until Ctrl-C")
+	addColorFlag(cmd, &opts.Color)
 	cmd.Flags().StringArrayVarP(&opts.Formats, "format", "f", []string{"text"}, "findings `format[=FILE]`: "+strings.Join(report.Formats, ", ")+" (the digest line follows text on standard output, else goes to standard error)")
 	return cmd
 }
@@ -79,6 +82,9 @@ Exit status: 0 written, 1 refused (nothing written), 2 could not run.`,
 func runBuild(opts *buildOptions, std streams) error {
 	outs, err := parseFormats(opts.Formats)
 	if err != nil {
+		return err
+	}
+	if err := checkColorMode(opts.Color); err != nil {
 		return err
 	}
 	lessGC()
@@ -109,7 +115,7 @@ func runBuild(opts *buildOptions, std streams) error {
 				return err
 			}
 		}
-		fmt.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: fix it, then watch again\n", opts.Src)
+		safetext.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: fix it, then watch again\n", opts.Src)
 		return exitError{exitRefused}
 	}
 	if opts.Watch {
@@ -122,15 +128,15 @@ func runBuild(opts *buildOptions, std streams) error {
 		b.Close()
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		fmt.Fprintf(std.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
+		safetext.Fprintf(std.ErrOut, "remixlet: watching %s for changes; Ctrl-C stops\n", opts.Src)
 		err := bundle.Watch(ctx, opts.Src, opts.Out, bopts, wopts, func(res *bundle.Result, werr error) {
-			fmt.Fprintf(std.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
+			safetext.Fprintf(std.ErrOut, "\nremixlet: built at %s\n", time.Now().Format("15:04:05"))
 			printBuild(std, outs, opts, res, werr)
 		})
 		if err != nil {
 			return fmt.Errorf("%s: %w", opts.Src, err)
 		}
-		fmt.Fprintln(std.ErrOut, "remixlet: stopped watching")
+		safetext.Fprintln(std.ErrOut, "remixlet: stopped watching")
 		return nil
 	}
 	res, err := bundle.Build(opts.Src, bopts)
@@ -158,7 +164,7 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Resu
 		if o.file == "" && o.format == "text" {
 			textOut = true
 		}
-		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(std.Out)}
+		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(std.Out, opts.Color)}
 		in := &report.Input{Tool: tool, Results: results, Sources: opts.configs, Suppressed: res.Suppressed}
 		if err := writeOutput(o, in, ro, std); err != nil {
 			return err
@@ -166,17 +172,17 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Resu
 	}
 	switch {
 	case res.Err != nil:
-		fmt.Fprintf(std.ErrOut, "remixlet: %s: %v\n", opts.Src, res.Err)
+		safetext.Fprintf(std.ErrOut, "remixlet: %s: %v\n", opts.Src, res.Err)
 		return exitError{exitUsage}
 	case res.Refused():
-		fmt.Fprintf(std.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
+		safetext.Fprintf(std.ErrOut, "remixlet: %s is refused: nothing was written to %s\n", opts.Src, opts.Out)
 		return exitError{exitRefused}
 	case opts.configRefused:
-		fmt.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: nothing was written to %s\n", opts.Src, opts.Out)
+		safetext.Fprintf(std.ErrOut, "remixlet: a config file that applies to %s has errors: nothing was written to %s\n", opts.Src, opts.Out)
 		return exitError{exitRefused}
 	case werr != nil:
 		// OUT could not be written, or may not be replaced: could not run.
-		fmt.Fprintf(std.ErrOut, "remixlet: %v\n", werr)
+		safetext.Fprintf(std.ErrOut, "remixlet: %v\n", werr)
 		return exitError{exitUsage}
 	}
 	digestTo := std.Out
@@ -187,6 +193,6 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Resu
 	for _, f := range res.Files {
 		names = append(names, f.Name)
 	}
-	fmt.Fprintf(digestTo, "wrote %s: %s\n%s\n", opts.Out, strings.Join(names, ", "), res.Digest)
+	safetext.Fprintf(digestTo, "wrote %s: %s\n%s\n", opts.Out, strings.Join(names, ", "), res.Digest)
 	return nil
 }

@@ -122,7 +122,7 @@ func runCSS(opts *cssOptions, std streams) error {
 	}
 	var removals []cssguard.Removal
 	if opts.Sanitize != "" && off >= 0 {
-		return fmt.Errorf("%s is not UTF-8, so it cannot be sanitized: save it as UTF-8", safetext.Clean(name))
+		return fmt.Errorf("%s is not UTF-8, so it cannot be sanitized: save it as UTF-8", name)
 	}
 	if opts.Sanitize != "" {
 		out, rm, err := cssguard.Sanitize(css, name, m)
@@ -167,10 +167,10 @@ func readStoredFile(path, stored string) ([]byte, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s %s", safetext.Clean(path), plainerr.Reason(err))
+		return nil, fmt.Errorf("%s %s", path, plainerr.Reason(err))
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for %s: make it smaller", safetext.Clean(path), limit>>10, stored)
+		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for %s: make it smaller", path, limit>>10, stored)
 	}
 	return data, nil
 }
@@ -183,9 +183,9 @@ func verdict(l cssguard.Load) string {
 }
 
 func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *cssguard.Result, removals []cssguard.Removal) error {
-	shownName := safetext.Clean(name)
+	shownName := name
 	if opts.besideManifest {
-		fmt.Fprintf(w, "hosts from %s (the manifest beside the stylesheet)\n", safetext.Clean(filepath.ToSlash(opts.Manifest)))
+		safetext.Fprintf(w, "hosts from %s (the manifest beside the stylesheet)\n", filepath.ToSlash(opts.Manifest))
 	}
 	for _, l := range res.Loads {
 		resolved := l.Resolved
@@ -199,15 +199,15 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 				rule = ": " + f.Severity.String() + rule
 			}
 		}
-		fmt.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", shownName, l.Start, verdict(l), l.Kind, rule, oneLine(written(css, l)), oneLine(l.Address), oneLine(resolved))
+		safetext.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", shownName, l.Start, verdict(l), l.Kind, rule, oneLine(written(css, l)), oneLine(l.Address), oneLine(resolved))
 		if l.Reason != "" {
-			fmt.Fprintf(w, "    reason:   %s\n", safetext.Clean(l.Reason))
+			safetext.Fprintf(w, "    reason:   %s\n", l.Reason)
 		}
 		if l.Second {
-			fmt.Fprintf(w, "    seen only by the second, independent CSS reader\n")
+			safetext.Fprintf(w, "    seen only by the second, independent CSS reader\n")
 		}
 		if len(l.Warnings) > 0 {
-			fmt.Fprintf(w, "    warnings: %s\n", strings.Join(l.WarningIDs(), ", "))
+			safetext.Fprintf(w, "    warnings: %s\n", strings.Join(l.WarningIDs(), ", "))
 		}
 	}
 	lines := finding.NewLines(css)
@@ -225,18 +225,18 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 		if f.Start.IsValid() {
 			where += ":" + f.Start.String()
 		}
-		fmt.Fprintf(w, "%s: %s %s: %s\n", where, f.Severity, f.Rule, safetext.Clean(f.Message))
+		safetext.Fprintf(w, "%s: %s %s: %s\n", where, f.Severity, f.Rule, f.Message)
 		if f.Start.IsValid() {
-			fmt.Fprintf(w, "    %s\n", oneLine(lines.Text(f.Start.Line)))
+			safetext.Fprintf(w, "    %s\n", oneLine(lines.Text(f.Start.Line)))
 		}
 	}
 	for _, r := range removals {
-		fmt.Fprintf(w, "%s:%s\n", shownName, safetext.Clean(r.String()))
+		safetext.Fprintf(w, "%s:%s\n", shownName, r)
 	}
 	if opts.Sanitize != "" {
-		fmt.Fprintf(w, "wrote %s: %s left out\n", safetext.Clean(opts.Sanitize), countOf(len(removals), "part"))
+		safetext.Fprintf(w, "wrote %s: %s left out\n", opts.Sanitize, countOf(len(removals), "part"))
 	}
-	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", shownName, countOf(len(res.Loads), "load"), countOf(errs, "error"), countOf(warns, "warning"))
+	_, err := safetext.Fprintf(w, "%s: %s, %s, %s\n", shownName, countOf(len(res.Loads), "load"), countOf(errs, "error"), countOf(warns, "warning"))
 	return err
 }
 
@@ -369,6 +369,6 @@ func writeCSSJSON(w io.Writer, opts *cssOptions, css []byte, res *cssguard.Resul
 	if err := enc.Encode(doc); err != nil {
 		return err
 	}
-	_, err := w.Write(safetext.EscapeJSON(buf.Bytes()))
+	_, err := w.Write(buf.Bytes())
 	return err
 }

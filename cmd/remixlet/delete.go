@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type deleteOptions struct {
@@ -52,13 +54,13 @@ func runDelete(opts *deleteOptions, std streams) error {
 	if ps := permissionNames(v); len(ps) > 0 {
 		perms = "the permissions " + strings.Join(ps, ", ")
 	}
-	fmt.Fprintf(std.Out, "Delete %s: %s, running version %d, and with it %s.\n", opts.ID, versionsWord(v.Number), v.Number, perms)
+	safetext.Fprintf(std.Out, "Delete %s: %s, running version %d, and with it %s.\n", opts.ID, versionsWord(v.Number), v.Number, perms)
 	confirmed := opts.Yes || confirm(std, opts.Interactive, fmt.Sprintf("Delete %s and its whole history?", opts.ID))
 	n, err := flow.Delete(opts.ID, confirmed)
 	if err != nil {
 		return printRefusal(std.Out, err)
 	}
-	_, err = fmt.Fprintf(std.Out, "deleted %s: %s, and with them every permission it held and every approval issued for it\n", opts.ID, versionsWord(n))
+	_, err = safetext.Fprintf(std.Out, "deleted %s: %s, and with them every permission it held and every approval issued for it\n", opts.ID, versionsWord(n))
 	return err
 }
 

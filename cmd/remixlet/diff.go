@@ -1,20 +1,24 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/decision"
 )
 
 type diffOptions struct {
-	Old      string // "" for a new remixlet
+	Old      string // "" for a new remixlet, or when ID names the running version
 	New      string
+	ID       string // compare with this remixlet's running version in the store
 	ChatSite string
 	Allowed  []string
 	Format   string
+	storeOptions
 }
 
 func newDiffCmd(std streams) *cobra.Command {
@@ -36,15 +40,20 @@ out for a new remixlet) and make the activation decision:
             with permissions it already had
   activate  otherwise: code changes, narrower reach, fewer permissions
 
+With --id, the running version is the one the version store holds for that
+remixlet (none yet: a new remixlet), as approve decides.
+
 The output lists permissions added and removed with their reasons, sites added
-and removed (with an address each new one reaches), network rules added,
-removed and changed by id, and whether script.js and style.css changed; then
-the decision, why, and the dialog's text.
+and removed (with an address each new one reaches), each network rule added,
+removed or changed in words, and how script.js and style.css changed; then
+the decision, why, and the dialog's text; last, the code that changed as a
+unified diff.
 
 Exit status: 0 activates without a question, 1 refused, 3 a dialog must ask
 first, 2 could not run.`,
 		Example: `  remixlet diff running/ new/ --chat-site https://news.example.com/
-  remixlet diff new/ --chat-site https://news.example.com/ --allowed storage`,
+  remixlet diff new/ --chat-site https://news.example.com/ --allowed storage
+  remixlet diff new/ --id hide-promoted --chat-site https://news.example.com/`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.New = args[len(args)-1]
@@ -57,6 +66,8 @@ first, 2 could not run.`,
 	cmd.Flags().StringVar(&opts.ChatSite, "chat-site", "", "the `URL` of the page the chat started on")
 	cmd.Flags().StringArrayVar(&opts.Allowed, "allowed", nil, "a `permission` the person allowed in the chat (repeatable)")
 	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output `format`: text or json")
+	cmd.Flags().StringVar(&opts.ID, "id", "", "compare with the running version of the remixlet with this `id` in the version store")
+	addStoreFlag(cmd, &opts.storeOptions)
 	return cmd
 }
 
@@ -67,17 +78,7 @@ func runDiff(opts *diffOptions, std streams) error {
 	// The same decision the WebAssembly build makes: the new files get
 	// every check lint makes, so it never says "activate" for files lint
 	// refuses.
-	req := decision.Request{Allowed: opts.Allowed, ChatSite: opts.ChatSite}
-	var err error
-	if req.New, err = analysis.Load(opts.New); err != nil {
-		return err
-	}
-	if opts.Old != "" {
-		if req.Running, err = analysis.Load(opts.Old); err != nil {
-			return err
-		}
-	}
-	d, err := decision.Make(req)
+	d, err := opts.decide()
 	if err != nil {
 		return err
 	}
@@ -93,4 +94,34 @@ func runDiff(opts *diffOptions, std streams) error {
 		return exitError{code}
 	}
 	return nil
+}
+
+// decide makes the decision against OLD, the store's running version
+// (--id), or nothing (a new remixlet).
+func (opts *diffOptions) decide() (*decision.Decision, error) {
+	switch {
+	case opts.ID != "" && opts.Old != "":
+		return nil, errors.New("give either the running version's folder (OLD) or --id, not both")
+	case opts.ID != "":
+		flow, err := opts.flow()
+		if err != nil {
+			return nil, err
+		}
+		d, err := flow.Decide(approval.Request{ID: opts.ID, Dir: opts.New, Allowed: opts.Allowed, ChatSite: opts.ChatSite})
+		if err != nil {
+			return nil, err
+		}
+		return d.Decision, nil
+	}
+	req := decision.Request{Allowed: opts.Allowed, ChatSite: opts.ChatSite}
+	var err error
+	if req.New, err = analysis.Load(opts.New); err != nil {
+		return nil, err
+	}
+	if opts.Old != "" {
+		if req.Running, err = analysis.Load(opts.Old); err != nil {
+			return nil, err
+		}
+	}
+	return decision.Make(req)
 }

@@ -2,12 +2,12 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type digestOptions struct {
@@ -50,15 +50,15 @@ func runDigest(opts *digestOptions, std streams) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(std.Out, sum)
+	_, err = safetext.Fprintln(std.Out, sum)
 	return err
 }
 
 // reportRefused prints what the loader refused and returns exit status 1.
 func reportRefused(std streams, refused *digest.RefusedError) error {
 	for _, f := range refused.Findings {
-		fmt.Fprintln(std.Out, f)
+		safetext.Fprintln(std.Out, f)
 	}
-	fmt.Fprintf(std.ErrOut, "remixlet: %v\n", refused)
+	safetext.Fprintf(std.ErrOut, "remixlet: %v\n", refused)
 	return exitError{exitRefused}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,5 +111,59 @@ func TestEndToEnd(t *testing.T) {
 		if strings.Contains(out, never) {
 			t.Errorf("the text output mentions %q", never)
 		}
+	}
+	checkSARIFSuppressions(t, got["lint.sarif"], "remixlet-baseline.json")
+}
+
+// checkSARIFSuppressions: the suppressed and baselined warnings are in the
+// SARIF log, each with its suppression (inSource with the comment's
+// reason, external naming the baseline), and a baselined one carries the
+// fingerprint the baseline records, so code scanning closes the alert it
+// already has instead of losing it.
+func checkSARIFSuppressions(t *testing.T, sarif, baselineFile string) {
+	t.Helper()
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID              string            `json:"ruleId"`
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
+				Suppressions        []struct {
+					Kind, Status, Justification string
+				} `json:"suppressions"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(sarif), &log); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(baselineFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base struct {
+		Warnings []struct{ Fingerprint string }
+	}
+	if err := json.Unmarshal(data, &base); err != nil {
+		t.Fatal(err)
+	}
+	recorded := map[string]bool{}
+	for _, w := range base.Warnings {
+		recorded[w.Fingerprint] = true
+	}
+	kinds := map[string]int{}
+	for _, r := range log.Runs[0].Results {
+		for _, s := range r.Suppressions {
+			kinds[s.Kind]++
+			if s.Status != "accepted" || s.Justification == "" {
+				t.Errorf("%s: suppression %+v without status or justification", r.RuleID, s)
+			}
+			if s.Kind == "external" && !recorded[r.PartialFingerprints["remixletFinding/v1"]] {
+				t.Errorf("%s: baselined, but its fingerprint %s is not the baseline's", r.RuleID, r.PartialFingerprints["remixletFinding/v1"])
+			}
+		}
+	}
+	// The text summary says "2 suppressed inline, 2 in the baseline".
+	if kinds["inSource"] != 2 || kinds["external"] != 2 {
+		t.Errorf("suppressions by kind: %v, want 2 inSource and 2 external", kinds)
 	}
 }

@@ -2,13 +2,14 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/scriptlint"
+	"github.com/remixlet/remixlet/lint"
 )
 
 type explainOptions struct {
@@ -53,20 +54,10 @@ func runExplain(opts *explainOptions, std streams) error {
 		_, err := fmt.Fprint(std.Out, ruleList())
 		return err
 	}
-	r, ok := finding.Lookup(opts.Rule)
-	if !ok {
-		var ids []string
-		for _, r := range finding.Rules() {
-			ids = append(ids, r.ID)
-		}
-		return fmt.Errorf("no rule %q%s: run 'remixlet explain' for the list", opts.Rule, hint(opts.Rule, ids))
-	}
-	if _, err := fmt.Fprintf(std.Out, "%s (%s)\n%s\n\nWhy: %s\n\nDo instead: %s\n", r.ID, r.Severity, r.Title, r.Why, r.Fix); err != nil {
+	text, err := lint.Explain(opts.Rule)
+	if err != nil {
 		return err
 	}
-	if tables := scriptlint.ExplainTables(r.ID); tables != "" {
-		_, err := fmt.Fprintf(std.Out, "\n%s", tables)
-		return err
-	}
-	return nil
+	_, err = io.WriteString(std.Out, text)
+	return err
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/spf13/cobra"
+
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type exportOptions struct {
@@ -67,6 +69,6 @@ func runExport(opts *exportOptions, std streams) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(std.Out, "wrote version %d of %s to %s (%s)\n", v.Number, v.Remixlet, opts.Out, v.Digest)
+	_, err = safetext.Fprintf(std.Out, "wrote version %d of %s to %s (%s)\n", v.Number, v.Remixlet, opts.Out, v.Digest)
 	return err
 }

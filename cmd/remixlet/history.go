@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/approval"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -25,7 +26,8 @@ func newHistoryCmd(std streams) *cobra.Command {
 		Long: `List every stored version of remixlet ID, oldest first: its number, when it was
 stored (RFC 3339, UTC), its digest, how it came (activated with an approval, or
 restored from an older version), its permissions, and what changed from the
-version before. The newest version is the one that runs. The whole store is
+version before (each network rule added, removed or changed, in words). The
+newest version is the one that runs. The whole store is
 checked as it is read.
 ` + storeHelp + `
 
@@ -60,7 +62,7 @@ func runHistory(opts *historyOptions, std streams) error {
 		}{opts.ID, entries})
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, the newest runs\n", opts.ID, versionsWord(len(entries)))
+	safetext.Fprintf(&b, "%s: %s, the newest runs\n", opts.ID, versionsWord(len(entries)))
 	for _, e := range entries {
 		how := "activated with an approval"
 		if e.RestoredFrom > 0 {
@@ -70,15 +72,18 @@ func runHistory(opts *historyOptions, std streams) error {
 		if e.Running {
 			running = "  (running)"
 		}
-		fmt.Fprintf(&b, "\nversion %d  %s  %s%s\n", e.Version, stamp(e.Time), e.Digest, running)
-		fmt.Fprintf(&b, "  %s\n", how)
-		fmt.Fprintf(&b, "  sites: %s\n", strings.Join(e.Matches, ", "))
-		fmt.Fprintf(&b, "  permissions: %s\n", orNone(e.Permissions))
+		safetext.Fprintf(&b, "\nversion %d  %s  %s%s\n", e.Version, stamp(e.Time), e.Digest, running)
+		safetext.Fprintf(&b, "  %s\n", how)
+		safetext.Fprintf(&b, "  sites: %s\n", strings.Join(e.Matches, ", "))
+		safetext.Fprintf(&b, "  permissions: %s\n", orNone(e.Permissions))
 		from := "changes"
 		if e.Version == entries[0].Version {
 			from = "first version"
 		}
-		fmt.Fprintf(&b, "  %s: %s\n", from, e.Changes.Summary())
+		safetext.Fprintf(&b, "  %s: %s\n", from, e.Changes.Summary())
+		for _, line := range e.Changes.Rules.Lines() {
+			safetext.Fprintf(&b, "    %s\n", line)
+		}
 	}
 	_, err = fmt.Fprint(std.Out, b.String())
 	return err

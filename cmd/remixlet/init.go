@@ -1,11 +1,10 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/bundle"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type initOptions struct {
@@ -39,8 +38,8 @@ func runInit(opts *initOptions, std streams) error {
 		return err
 	}
 	for _, n := range names {
-		fmt.Fprintf(std.Out, "wrote %s/%s\n", opts.Dir, n)
+		safetext.Fprintf(std.Out, "wrote %s/%s\n", opts.Dir, n)
 	}
-	_, err = fmt.Fprintf(std.Out, "next: edit %s/src/main.ts, then run: remixlet build %s OUT\n", opts.Dir, opts.Dir)
+	_, err = safetext.Fprintf(std.Out, "next: edit %s/src/main.ts, then run: remixlet build %s OUT\n", opts.Dir, opts.Dir)
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -28,12 +29,13 @@ type lintOptions struct {
 	MaxWarnings int
 	Quiet       bool
 	AllowEmpty  bool
+	Color       string // --color: auto, always or never
 }
 
 func newLintCmd(std streams) *cobra.Command {
 	opts := &lintOptions{}
 	cmd := &cobra.Command{
-		Use:   "lint PATH...",
+		Use:   "lint [PATH...]",
 		Short: "Run every check on the remixlets in folders",
 		Long: `Run every check on stored remixlets: the files each folder holds,
 manifest.json, script.js, style.css and rules.json. A remixlet folder with a
@@ -58,7 +60,9 @@ it to write several formats in one run. At most one format goes to standard
 output. With the github format, $GITHUB_STEP_SUMMARY (when set) gets a table of
 findings per rule. agent is for the AI agent that wrote the remixlet: one line
 per finding, every text from the files fenced as data between markers that
-carry a random nonce. Text on a terminal is in colour unless NO_COLOR is set.
+carry a random nonce. Text on a terminal is in colour unless NO_COLOR is set
+(--color always or never decides; FORCE_COLOR forces it). With no PATH, lint
+checks the current folder.
 
 Exit status: 0 nothing refused, 1 a finding of severity error (or more
 warnings than --max-warnings or a config's maxWarnings allows), 2 could not
@@ -67,7 +71,7 @@ run (a path that does not exist or holds no remixlet, an unreadable config).`,
   remixlet lint .
   remixlet lint --max-warnings 0 --format sarif=remixlet.sarif --format text remixlets
   remixlet lint --baseline remixlet-baseline.json remixlets`,
-		Args: cobra.MinimumNArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Paths = args
 			return runLint(opts, std)
@@ -79,6 +83,7 @@ run (a path that does not exist or holds no remixlet, an unreadable config).`,
 	cmd.Flags().IntVar(&opts.MaxWarnings, "max-warnings", -1, "refuse the run when more than `N` warnings count (0: any warning refuses)")
 	cmd.Flags().BoolVarP(&opts.Quiet, "quiet", "q", false, "show errors only (warnings still count for --max-warnings)")
 	cmd.Flags().BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0 when the paths hold no remixlet (for hooks given every file a commit touches)")
+	addColorFlag(cmd, &opts.Color)
 	return cmd
 }
 
@@ -100,7 +105,7 @@ func parseFormats(specs []string) ([]output, error) {
 			toStdout++
 		} else if other, ok := files[filepath.Clean(file)]; ok {
 			// The second would overwrite the first without a word.
-			return nil, fmt.Errorf("--format %s and --format %s both write to %s: give each its own file", other, format, safetext.Clean(file))
+			return nil, fmt.Errorf("--format %s and --format %s both write to %s: give each its own file", other, format, file)
 		} else {
 			files[filepath.Clean(file)] = format
 		}
@@ -131,6 +136,12 @@ func runLint(opts *lintOptions, std streams) error {
 	if opts.MaxWarnings < -1 {
 		return fmt.Errorf("--max-warnings takes a number of warnings, 0 or more")
 	}
+	if err := checkColorMode(opts.Color); err != nil {
+		return err
+	}
+	if len(opts.Paths) == 0 {
+		opts.Paths = []string{"."} // the current folder, as ESLint and golangci-lint do
+	}
 	lessGC()
 	run, err := workspace.Lint(workspace.Options{
 		Paths: opts.Paths, Config: opts.Config, Baseline: opts.Baseline,
@@ -140,14 +151,14 @@ func runLint(opts *lintOptions, std streams) error {
 		return err
 	}
 	if len(run.Results) == 0 { // --allow-empty, and nothing to check
-		fmt.Fprintf(std.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
+		safetext.Fprintf(std.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
 		return nil
 	}
 	in := reportInput(run, opts.Baseline)
 	textOnStdout := false
 	for _, o := range outs {
 		textOnStdout = textOnStdout || (o.file == "" && o.format == "text")
-		ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(std.Out)}
+		ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(std.Out, opts.Color)}
 		if err := writeOutput(o, in, ro, std); err != nil {
 			return err
 		}
@@ -162,7 +173,7 @@ func runLint(opts *lintOptions, std streams) error {
 		// does not go to the terminal, say it once here.
 		for _, r := range run.Results {
 			if r.Err != nil {
-				fmt.Fprintf(std.ErrOut, "remixlet: %s: could not check: %s\n", safetext.Clean(r.Dir), safetext.Clean(r.Err.Error()))
+				safetext.Fprintf(std.ErrOut, "remixlet: %s: could not check: %s\n", r.Dir, r.Err)
 			}
 		}
 	}
@@ -207,7 +218,7 @@ func writeOutput(o output, in *report.Input, ro report.Options, std streams) err
 	f, err := os.Create(o.file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("cannot write %s: its folder does not exist", safetext.Clean(o.file))
+			return fmt.Errorf("cannot write %s: its folder does not exist", o.file)
 		}
 		return fmt.Errorf("cannot write the %s output: %s", o.format, describeErr(err))
 	}
@@ -236,14 +247,41 @@ func appendStepSummary(in *report.Input) error {
 	return f.Close()
 }
 
-// useColor reports whether text to w should be in colour: w is a
-// terminal, NO_COLOR is unset or empty (no-color.org), and TERM is not
-// "dumb".
-func useColor(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && colorAllowed(term.IsTerminal(int(f.Fd())), os.Getenv)
+// colorModes are what --color takes.
+var colorModes = []string{"auto", "always", "never"}
+
+// addColorFlag adds --color to a command that prints the text report.
+func addColorFlag(c *cobra.Command, mode *string) {
+	c.Flags().StringVar(mode, "color", "auto", "colour the text on standard output: `WHEN` is auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or never")
 }
 
-func colorAllowed(terminal bool, getenv func(string) string) bool {
+// checkColorMode refuses a --color value it does not know.
+func checkColorMode(mode string) error {
+	if slices.Contains(colorModes, mode) {
+		return nil
+	}
+	return fmt.Errorf("--color takes auto, always or never, not %q%s", mode, hint(mode, colorModes))
+}
+
+// useColor reports whether text to w should be in colour (colorAllowed).
+func useColor(w io.Writer, mode string) bool {
+	f, ok := fileOf(w)
+	return colorAllowed(mode, ok && term.IsTerminal(int(f.Fd())), os.Getenv)
+}
+
+// colorAllowed decides colour: --color always or never decides; for auto,
+// FORCE_COLOR set to anything but "" or "0" turns it on (force-color.org),
+// then NO_COLOR set to anything turns it off (no-color.org), and otherwise
+// a terminal whose TERM is not "dumb" gets colour.
+func colorAllowed(mode string, terminal bool, getenv func(string) string) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if v := getenv("FORCE_COLOR"); v != "" && v != "0" {
+		return true
+	}
 	return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 }

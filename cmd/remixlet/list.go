@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/approval"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type listOptions struct {
@@ -56,16 +57,16 @@ func runList(opts *listOptions, std streams) error {
 	}
 	var b strings.Builder
 	if len(list) == 0 {
-		fmt.Fprintf(&b, "the store %s holds no remixlets\n", flow.Store.Dir)
+		safetext.Fprintf(&b, "the store %s holds no remixlets\n", flow.Store.Dir)
 	}
 	for i, s := range list {
 		if i > 0 {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "%s  %q\n", s.ID, s.Name)
-		fmt.Fprintf(&b, "  running: version %d of %d, stored %s (%s)\n", s.Running, s.Versions, stamp(s.Time), s.Digest)
-		fmt.Fprintf(&b, "  sites: %s\n", strings.Join(s.Sites, ", "))
-		fmt.Fprintf(&b, "  permissions: %s\n", orNone(s.Permissions))
+		safetext.Fprintf(&b, "  running: version %d of %d, stored %s (%s)\n", s.Running, s.Versions, stamp(s.Time), s.Digest)
+		safetext.Fprintf(&b, "  sites: %s\n", strings.Join(s.Sites, ", "))
+		safetext.Fprintf(&b, "  permissions: %s\n", orNone(s.Permissions))
 	}
 	_, err = fmt.Fprint(std.Out, b.String())
 	return err

@@ -48,22 +48,49 @@ func main() {
 	os.Exit(execute(os.Args[1:], streams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr}))
 }
 
-// execute runs the command line and returns the exit status.
+// execute runs the command line and returns the exit status. Everything it
+// writes passes the output boundary (safetext.NewWriter): no text from a
+// file, a file name, a manifest or a flag reaches the terminal raw.
 func execute(args []string, std streams) int {
+	out, errOut := safetext.NewWriter(std.Out), safetext.NewWriter(std.ErrOut)
+	defer out.Flush()
+	defer errOut.Flush()
+	std.Out, std.ErrOut = out, errOut
 	root := newRootCmd(std)
 	root.SetArgs(args)
 	err := root.Execute()
 	var ee exitError
+	var lines *linesError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code
-	default:
+	case errors.As(err, &lines), unknownCommand(root, args):
 		fmt.Fprintf(std.ErrOut, "remixlet: %s\n", cleanLines(plainMessage(err)))
-		return exitUsage
+	default:
+		// One line: a name in the message (a path, a file, a flag's value)
+		// cannot start a line of its own.
+		fmt.Fprintf(std.ErrOut, "remixlet: %s\n", safetext.Clean(plainMessage(err)))
 	}
+	return exitUsage
 }
+
+// unknownCommand reports that args name no command: cobra's message then
+// quotes the name (%q) and lists the commands it may mean, one a line.
+func unknownCommand(root *cobra.Command, args []string) bool {
+	_, _, err := root.Find(args)
+	return err != nil
+}
+
+// linesError is an error whose line breaks are the program's own (a usage
+// hint on a line of its own, a list of suggestions): every name in it is
+// quoted, so it is printed line by line.
+type linesError struct{ err error }
+
+func (e *linesError) Error() string { return e.err.Error() }
+
+func (e *linesError) Unwrap() error { return e.err }
 
 // plainMessage is err's text with the operating system's wording of a
 // path error ("stat x: no such file or directory") in plain words ("x
@@ -92,6 +119,18 @@ func plainFlagError(err error) string {
 		return fmt.Sprintf("%s takes no value (or true or false), not %s", name, value)
 	}
 	return fmt.Sprintf("%s cannot take %s", name, value)
+}
+
+// flagHint is ` (did you mean "--format"?)` for a mistyped long flag, or "".
+func flagHint(c *cobra.Command, err error) string {
+	var unknown *pflag.NotExistError
+	if !errors.As(err, &unknown) || unknown.GetSpecifiedShortnames() != "" {
+		return ""
+	}
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
+	c.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
+	return hint("--"+unknown.GetSpecifiedName(), names)
 }
 
 // cleanLines makes an error harmless on a terminal (it may quote a file
@@ -125,7 +164,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 	root.SetOut(std.Out)
 	root.SetErr(std.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%s\nrun '%s --help' for usage", plainFlagError(err), c.CommandPath())
+		return &linesError{fmt.Errorf("%s%s\nrun '%s --help' for usage", plainFlagError(err), flagHint(c, err), c.CommandPath())}
 	})
 	root.AddCommand(
 		newLintCmd(std),

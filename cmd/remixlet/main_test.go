@@ -22,6 +22,10 @@ func TestLintExitStatus(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bad, "manifest.json"), []byte(`{"name": "x"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	noManifest := t.TempDir()
+	if err := os.WriteFile(filepath.Join(noManifest, "style.css"), []byte("body { color: red; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -32,10 +36,12 @@ func TestLintExitStatus(t *testing.T) {
 		{"clean example", []string{"lint", "../../testdata/examples/hide-promoted"}, 0, "1 remixlet checked: 0 errors, 0 warnings", ""},
 		{"all examples", []string{"lint", "../../testdata/examples/hide-promoted", "../../testdata/examples/reading-mode", "../../testdata/examples/block-trackers"}, 0, "3 remixlets checked", ""},
 		{"refused", []string{"lint", bad}, 1, "manifest/missing-key", ""},
+		{"a remixlet's files without a manifest", []string{"lint", noManifest}, 1, "package/missing-manifest: no manifest.json in", ""},
 		{"refused and clean", []string{"lint", "../../testdata/examples/hide-promoted", bad}, 1, "(1 of 2 refused)", ""},
 		{"missing folder", []string{"lint", filepath.Join(bad, "nope")}, 2, "nope: could not check: " + filepath.Join(bad, "nope") + " does not exist", ""},
-		{"no args", []string{"lint"}, 2, "", "remixlet lint takes at least 1 argument, and got none: remixlet lint PATH... [flags]"},
 		{"unknown flag", []string{"lint", "--nope", bad}, 2, "", "unknown flag"},
+		{"mistyped flag", []string{"lint", "--formt", "json", bad}, 2, "", "unknown flag: --formt (did you mean \"--format\"?)\nrun 'remixlet lint --help' for usage"},
+		{"mistyped flag of another command", []string{"build", "--minfy", bad, bad}, 2, "", `unknown flag: --minfy (did you mean "--minify"?)`},
 		{"unknown format", []string{"lint", "-f", "xml", bad}, 2, "", `unknown format "xml"`},
 		{"two formats to stdout", []string{"lint", "-f", "json", "-f", "text", bad}, 2, "", "more than one format"},
 		{"unknown command", []string{"frobnicate"}, 2, "", "unknown command"},
@@ -56,6 +62,24 @@ func TestLintExitStatus(t *testing.T) {
 				t.Errorf("exit %d (want %d)\nstdout: %s\nstderr: %s\nwant stdout containing %q, stderr containing %q", code, tc.code, out, errOut, tc.out, tc.err)
 			}
 		})
+	}
+}
+
+// lint with no path checks the current folder, as ESLint and
+// golangci-lint do.
+func TestLintNoPathIsTheCurrentFolder(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if code, out, _ := run(t, "lint"); code != 2 || !strings.Contains(out, ".: could not check: . holds no remixlet") {
+		t.Errorf("an empty folder: exit %d, %s", code, out)
+	}
+	if err := os.MkdirAll("r", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("r/manifest.json", []byte(`{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"], "colour": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := run(t, "lint"); code != 1 || !strings.Contains(out, "r/manifest.json:1:") || !strings.Contains(out, "1 remixlet checked: 1 error") {
+		t.Errorf("a folder with a remixlet: exit %d, %s", code, out)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/netrules"
 )
@@ -79,7 +80,7 @@ func runNetrules(opts *netrulesOptions, std streams) error {
 		return res.Err
 	}
 	for _, f := range res.Findings {
-		fmt.Fprintf(std.ErrOut, "%s\n", describe(opts.Dir, f))
+		safetext.Fprintf(std.ErrOut, "%s\n", describe(opts.Dir, f))
 	}
 	if res.Refused() {
 		return exitError{exitRefused}
@@ -101,14 +102,14 @@ func runNetrules(opts *netrulesOptions, std streams) error {
 	}
 	for _, lo := range checked.LeftOut {
 		for _, why := range lo.Reasons {
-			fmt.Fprintf(std.ErrOut, "left out %s (%s:%s): %s\n", lo.Rule.Name(), netrules.FileName, why.Start, why.Message)
+			safetext.Fprintf(std.ErrOut, "left out %s (%s:%s): %s\n", lo.Rule.Name(), netrules.FileName, why.Start, why.Message)
 		}
 	}
 	if opts.Sanitize != "" {
 		if err := os.WriteFile(opts.Sanitize, checked.WithoutLeftOut(), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(std.ErrOut, "wrote %s: %s kept, %d left out\n", opts.Sanitize, countOf(len(checked.Kept()), "rule"), len(checked.LeftOut))
+		safetext.Fprintf(std.ErrOut, "wrote %s: %s kept, %d left out\n", opts.Sanitize, countOf(len(checked.Kept()), "rule"), len(checked.LeftOut))
 	}
 	_, err = std.Out.Write(installed)
 	return err

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/decision"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -63,10 +64,10 @@ func runRestore(opts *restoreOptions, std streams) error {
 	// The one place the reasons the model wrote are shown: restoring
 	// brings back permissions the person approved long ago, and the
 	// reasons are what tells them apart.
-	fmt.Fprintf(std.Out, "Version %d of %s, stored %s (%s), asks for:\n", v.Number, v.Remixlet, stamp(v.Time), v.Digest)
+	safetext.Fprintf(std.Out, "Version %d of %s, stored %s (%s), asks for:\n", v.Number, v.Remixlet, stamp(v.Time), v.Digest)
 	m := store.Manifest(v)
 	if m == nil || len(m.Permissions) == 0 {
-		fmt.Fprintln(std.Out, "  no permissions")
+		safetext.Fprintln(std.Out, "  no permissions")
 	} else {
 		for _, p := range m.Permissions {
 			fmt.Fprintf(std.Out, "  %s\n      reason: %q\n", p.Name, p.Reason)
@@ -80,6 +81,6 @@ func runRestore(opts *restoreOptions, std streams) error {
 	if err != nil {
 		return printRefusal(std.Out, err)
 	}
-	_, err = fmt.Fprintf(std.Out, "restored version %d of %s as version %d (%s)\n", opts.Version, opts.ID, restored.Number, restored.Digest)
+	_, err = safetext.Fprintf(std.Out, "restored version %d of %s as version %d (%s)\n", opts.Version, opts.ID, restored.Number, restored.Digest)
 	return err
 }

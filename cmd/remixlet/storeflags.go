@@ -7,7 +7,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/decision"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/store"
 )
 
@@ -67,12 +67,21 @@ func shellQuote(s string) string {
 // isTerminal reports whether a person can answer on r and read what w
 // shows: both are terminals.
 func isTerminal(r io.Reader, w io.Writer) bool {
-	in, ok := r.(*os.File)
+	in, ok := fileOf(r)
 	if !ok || !term.IsTerminal(int(in.Fd())) {
 		return false
 	}
-	out, ok := w.(*os.File)
+	out, ok := fileOf(w)
 	return ok && term.IsTerminal(int(out.Fd()))
+}
+
+// fileOf is the file behind a stream, through the output boundary.
+func fileOf(s any) (*os.File, bool) {
+	if u, ok := s.(interface{ Unwrap() io.Writer }); ok {
+		s = u.Unwrap()
+	}
+	f, ok := s.(*os.File)
+	return f, ok
 }
 
 // confirm asks question on standard error and reports whether the answer
@@ -81,7 +90,7 @@ func confirm(std streams, interactive bool, question string) bool {
 	if !interactive {
 		return false
 	}
-	fmt.Fprintf(std.ErrOut, "%s [y/N] ", question)
+	safetext.Fprintf(std.ErrOut, "%s [y/N] ", question)
 	line, _ := bufio.NewReader(std.In).ReadString('\n')
 	switch strings.ToLower(strings.TrimSpace(line)) {
 	case "y", "yes":
@@ -98,7 +107,7 @@ func printRefusal(w io.Writer, err error) error {
 		return err
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(w, f)
+		safetext.Fprintln(w, f)
 	}
 	return exitError{exitRefused}
 }

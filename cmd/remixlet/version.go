@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 type versionOptions struct {
@@ -42,7 +43,7 @@ func runVersion(opts *versionOptions, std streams) error {
 		if info.Commit != "" {
 			built = "commit " + info.Commit + ", " + built
 		}
-		_, err := fmt.Fprintf(std.Out, "remixlet %s (%s)\nesbuild %s\nrules: %d, sha256 %s\nremixlet API: %s to %s\n",
+		_, err := safetext.Fprintf(std.Out, "remixlet %s (%s)\nesbuild %s\nrules: %d, sha256 %s\nremixlet API: %s to %s\n",
 			info.Version, built, info.Esbuild, info.Rules.Count, info.Rules.SHA256, info.API.Oldest, info.API.Current)
 		return err
 	}

@@ -90,3 +90,45 @@ func TestVersionFormats(t *testing.T) {
 		t.Errorf("version --format xml: exit %d, %s", code, errOut)
 	}
 }
+
+// A build from a clone (go build or go run, which may stamp no revision)
+// names the commit git has checked out, "-dirty" when tracked files
+// changed; a -trimpath build without a stamp claims none.
+func TestVersionFromAClone(t *testing.T) {
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse HEAD: %v (the tests run in a clone)", err)
+	}
+	want := strings.TrimSpace(string(head))
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		want  bool
+	}{
+		{"go build", nil, true},
+		{"go build -buildvcs=false", []string{"-buildvcs=false"}, true},
+		{"go build -trimpath, no stamp", []string{"-trimpath", "-buildvcs=false"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bin := filepath.Join(t.TempDir(), "remixlet")
+			args := append(append([]string{"build"}, tc.flags...), "-o", bin, ".")
+			if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+				t.Fatalf("go build: %v\n%s", err, out)
+			}
+			out, err := exec.Command(bin, "version", "--format", "json").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got buildinfo.Info
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatal(err)
+			}
+			if tc.want && got.Commit != want && got.Commit != want+"-dirty" {
+				t.Errorf("commit %q, want %s (or with -dirty)", got.Commit, want)
+			}
+			if !tc.want && got.Commit != "" {
+				t.Errorf("commit %q from a build that recorded none", got.Commit)
+			}
+		})
+	}
+}

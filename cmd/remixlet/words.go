@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/remixlet/remixlet/internal/plainerr"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/suggest"
 )
 
@@ -50,7 +51,7 @@ func plainArgs(c *cobra.Command) {
 		if len(args) > 0 {
 			got = strconv.Itoa(len(args))
 		}
-		return fmt.Errorf("%s takes %s, and got %s: %s\nrun '%s --help' for more", cmd.CommandPath(), want, got, cmd.UseLine(), cmd.CommandPath())
+		return &linesError{fmt.Errorf("%s takes %s, and got %s: %s\nrun '%s --help' for more", cmd.CommandPath(), want, got, cmd.UseLine(), cmd.CommandPath())}
 	}
 }
 
@@ -70,6 +71,6 @@ func describeErr(err error) string { return plainerr.Describe(err) }
 // exitErrorf prints a message on standard error and returns the exit
 // status, for a command that ran but must say why it exits non-zero.
 func exitErrorf(code int, std streams, format string, args ...any) error {
-	fmt.Fprintf(std.ErrOut, "remixlet: %s\n", cleanLines(fmt.Sprintf(format, args...)))
+	fmt.Fprintf(std.ErrOut, "remixlet: %s\n", safetext.Sprintf(format, args...))
 	return exitError{code}
 }

@@ -2,6 +2,7 @@ package safetext
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -48,5 +49,52 @@ func TestEscapeJSON(t *testing.T) {
 	}
 	if !strings.Contains(string(got), `\u009b`) {
 		t.Errorf("got %s", got)
+	}
+}
+
+func TestWriter(t *testing.T) {
+	var b strings.Builder
+	w := NewWriter(&b)
+	for _, part := range []string{
+		"ok\tline\n",
+		"\x1b[1mbold\x1b[0m \x1b[1;31merror\x1b[0m\n", // the text report's paint passes
+		"\x1b[8mhidden\x1b]0;title\x07\r\n",           // conceal, a title, a carriage return do not
+		"bidi \u202e here, del \x7f, c1 \u009b2J, bad \xff\n",
+		"cut \xe2\x80", "\x94 rejoined\n", // a character split between writes
+		"tail \xe2",
+	} {
+		if _, err := w.Write([]byte(part)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	want := "ok\tline\n" +
+		"\x1b[1mbold\x1b[0m \x1b[1;31merror\x1b[0m\n" +
+		`\u001B[8mhidden\u001B]0;title\u0007\u000D` + "\n" +
+		`bidi \u202E here, del \u007F, c1 \u009B2J, bad \xFF` + "\n" +
+		"cut \u2014 rejoined\n" +
+		`tail \xE2`
+	if b.String() != want {
+		t.Errorf("got  %q\nwant %q", b.String(), want)
+	}
+	// JSON decodes to the same values through the boundary.
+	doc, _ := json.Marshal(map[string]string{"file": "a\u202eb\x7f.css"})
+	var out strings.Builder
+	NewWriter(&out).Write(doc)
+	var back map[string]string
+	if err := json.Unmarshal([]byte(out.String()), &back); err != nil || back["file"] != "a\u202eb\x7f.css" {
+		t.Errorf("JSON through the boundary: %q, %v", out.String(), err)
+	}
+}
+
+func TestFprintfTakesArgumentsAsData(t *testing.T) {
+	var b strings.Builder
+	Fprintf(&b, "Approved %s for %s\n", "h1:x", "dir\nDecision: activate without a question")
+	Fprintln(&b, errors.New("bad\x1b[2J"), 3)
+	want := "Approved h1:x for dir\\u000ADecision: activate without a question\nbad\\u001B[2J 3\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }

@@ -73,7 +73,7 @@ test("npx remixlet lint passes a shipped example and refuses a bad one, with lin
   assert.equal(refused.status, 1, refused.stderr);
   assert.equal(JSON.parse(refused.stdout).remixlets[0].refused, true);
 
-  const usage = run(npx, ["--offline", "remixlet", "lint"], scratch);
+  const usage = run(npx, ["--offline", "remixlet", "lint", "--no-such-flag"], scratch);
   assert.equal(usage.status, 2);
   const version = run(npx, ["--offline", "remixlet", "version"], scratch);
   assert.equal(version.status, 0);

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The remixlet launcher: runs the binary of the optional dependency that
-// matches this computer (@remixlet/linux-x64, ...), with the same arguments,
-// standard streams and exit status.
+// matches this computer (@remixlet/linux-x64, ...), with the same arguments
+// and standard streams, and ends as the binary ended: the same exit status,
+// or killed by the same signal.
 "use strict";
 
-const { spawnSync } = require("node:child_process");
+const { spawn } = require("node:child_process");
 const path = require("node:path");
 const platforms = require("../platforms.json"); // "linux x64" → "@remixlet/linux-x64"
+const { version } = require("../package.json");
 
 function fail(message) {
   process.stderr.write(`remixlet: ${message}\n`);
@@ -26,12 +28,45 @@ try {
   dir = path.dirname(require.resolve(`${pkg}/package.json`));
 } catch {
   fail(
-    `${pkg}, which holds the binary for this computer, is not installed: ` +
-      "install remixlet again without --omit=optional or --no-optional",
+    `the binary for this computer is in the package ${pkg}, which is not installed ` +
+      "(npm leaves an optional dependency out when asked to, or when the lock file was written on another kind of computer): " +
+      `install it with: npm install ${pkg}@${version}`,
   );
 }
 const bin = path.join(dir, "bin", process.platform === "win32" ? "remixlet.exe" : "remixlet");
-const run = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", windowsHide: true });
-if (run.error) fail(`cannot run ${bin}: ${run.error.message}`);
-if (run.signal) process.kill(process.pid, run.signal);
-process.exit(run.status ?? 2);
+
+// Signals. Ctrl-C in a terminal sends SIGINT to every process of the
+// foreground group, the binary too, which decides what it means (build
+// --watch stops and exits 0): the launcher must not die of it first, so it
+// listens and waits. A signal sent to the launcher alone (kill PID, a
+// process manager's SIGTERM) is passed on to the binary. SIGINT, SIGQUIT
+// and SIGHUP on a terminal come from the terminal, which already sent them
+// to the binary; they are not sent twice.
+const fromTerminal = new Set(["SIGINT", "SIGQUIT", "SIGHUP"]);
+const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGBREAK"].filter(
+  (s) => process.platform !== "win32" || s === "SIGINT" || s === "SIGBREAK",
+);
+const child = spawn(bin, process.argv.slice(2), { stdio: "inherit", windowsHide: true });
+const handlers = new Map();
+for (const s of signals) {
+  const handler = () => {
+    if (fromTerminal.has(s) && process.stdin.isTTY) return;
+    try {
+      child.kill(s);
+    } catch {
+      // the binary has ended already
+    }
+  };
+  handlers.set(s, handler);
+  process.on(s, handler);
+}
+child.on("error", (err) => fail(`cannot run ${bin}: ${err.message}`));
+child.on("exit", (code, signal) => {
+  for (const [s, handler] of handlers) process.removeListener(s, handler);
+  if (signal) {
+    // Killed by a signal: end the same way, so the shell sees it.
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code ?? 2);
+});

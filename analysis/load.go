@@ -270,6 +270,10 @@ func (p *Package) tooLarge(name string, size int64, spec StoredFile) bool {
 	return true
 }
 
+// swapHook, when a test sets it, runs between a file's Lstat and its
+// open: where another process could swap the file.
+var swapHook func(name string)
+
 // folderReader reads files from a folder, each through the os.Root.
 type folderReader struct{ root *os.Root }
 
@@ -282,8 +286,17 @@ func (r folderReader) read(p *Package, name string, spec StoredFile) ([]byte, bo
 		p.refuse(RuleNotRegular, name, "%s changed into %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
 		return nil, false, nil
 	}
+	if swapHook != nil {
+		swapHook(name)
+	}
 	f, err := openNoFollow(r.root, name)
 	if err != nil {
+		// A link swapped in since the Lstat: os.Root follows it, and
+		// fails when it leads out of the folder.
+		if now, lerr := r.root.Lstat(name); lerr == nil && (!os.SameFile(before, now) || !now.Mode().IsRegular()) {
+			p.refuse(RuleLink, name, "%s was replaced while being read: lint a folder nothing else is changing", name)
+			return nil, false, nil
+		}
 		return nil, false, err
 	}
 	defer f.Close()

@@ -6,8 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/remixlet/remixlet/cssguard"
+	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
+	"github.com/remixlet/remixlet/pagepolicy"
 	"github.com/remixlet/remixlet/sandboxapi"
+	"github.com/remixlet/remixlet/site"
 )
 
 // Remixlet is what a run is judged against: where the remixlet runs and the
@@ -34,6 +38,16 @@ func (r Remixlet) Manifest() string {
 	}
 	b, _ := json.MarshalIndent(m, "", "  ")
 	return string(b) + "\n"
+}
+
+// reach is where the remixlet may load from, as the page agent reads its
+// manifest.
+func (r Remixlet) reach() site.Reach {
+	m, _ := manifest.Parse([]byte(r.Manifest()))
+	if m == nil {
+		return site.Reach{}
+	}
+	return m.Reach()
 }
 
 // DefaultRemixlet runs on the oracle's page and may keep data, notify and
@@ -88,7 +102,7 @@ func (p *Pool) Judge(res *Result, rx Remixlet) (*Verdict, error) {
 		v.Unrun = "timeout"
 		return v, nil
 	}
-	j := judging{v: v, rx: rx, seen: map[string]bool{}}
+	j := judging{v: v, rx: rx, page: pagepolicy.Page{URL: PageURL}, reach: rx.reach()}
 	for i := range res.Events {
 		j.event(&res.Events[i])
 	}
@@ -107,9 +121,10 @@ func (p *Pool) Judge(res *Result, rx Remixlet) (*Verdict, error) {
 }
 
 type judging struct {
-	v    *Verdict
-	rx   Remixlet
-	seen map[string]bool
+	v     *Verdict
+	rx    Remixlet
+	page  pagepolicy.Page
+	reach site.Reach
 	// Judgments that wait for addresses to be resolved.
 	addresses []string
 	first     []int
@@ -280,10 +295,7 @@ func (j *judging) call(e *Event) {
 	switch e.Path {
 	case "dom.create":
 		tag, _ := text(arg(e, 0))
-		tag = strings.ToLower(strings.TrimSpace(tag))
-		if refusedElements[tag] {
-			j.label("page:element="+tag, where)
-		}
+		req := pagepolicy.ElementRequest{Tag: tag}
 		if attrs, ok := arg(e, 1).(map[string]any); ok {
 			names := make([]string, 0, len(attrs))
 			for name := range attrs {
@@ -292,17 +304,22 @@ func (j *judging) call(e *Event) {
 			slices.Sort(names)
 			for _, name := range names {
 				value, _ := text(attrs[name])
-				j.attribute(tag, name, value, where)
+				req.Attributes = append(req.Attributes, pagepolicy.Attr{Name: name, Value: value})
 			}
 		}
-	case "dom.Handle#setAttribute":
-		name, _ := text(arg(e, 0))
-		value, _ := text(arg(e, 1))
-		j.attribute(e.Tag, name, value, where)
-	case "dom.Handle#setAttributeNS":
-		name, _ := text(arg(e, 1))
-		value, _ := text(arg(e, 2))
-		j.attribute(e.Tag, name, value, where)
+		j.element(req, true, where)
+	case "dom.Handle#setAttribute", "dom.Handle#setAttributeNS":
+		i := 0
+		if e.Path == "dom.Handle#setAttributeNS" {
+			i = 1
+		}
+		name, _ := text(arg(e, i))
+		value, _ := text(arg(e, i+1))
+		tag := e.Tag
+		if tag == "" {
+			tag = "div" // an element dom.observe or dom.on handed over
+		}
+		j.element(pagepolicy.ElementRequest{Tag: tag, Attributes: []pagepolicy.Attr{{Name: name, Value: value}}}, false, where)
 	case "dom.html", "dom.Handle#setHTML", "dom.Handle#appendHTML", "dom.Handle#prependHTML", "dom.Handle#insertHTML":
 		i := 0
 		if e.Path == "dom.Handle#insertHTML" {
@@ -310,11 +327,25 @@ func (j *judging) call(e *Event) {
 		}
 		if h, ok := text(arg(e, i)); ok {
 			j.v.HTML = append(j.v.HTML, h)
-			j.html(h, where)
+			judged, err := pagepolicy.JudgeHTML(h, j.page, j.reach)
+			if err != nil {
+				j.label("page:html", where+": "+err.Error())
+			}
+			for _, el := range judged {
+				if el.Refused {
+					j.label("page:html", where+": "+refusal(el))
+					break
+				}
+			}
 		}
 	case "dom.addStyle", "dom.Sheet#replace":
-		if css, ok := text(arg(e, 0)); ok && cssLoads(css) {
-			j.label("page:css", where)
+		if css, ok := text(arg(e, 0)); ok {
+			for _, f := range cssguard.Check([]byte(css), "script.js", nil, cssguard.Script).Findings {
+				if f.Severity == finding.Error {
+					j.label("page:css", where+": "+f.Message)
+					break
+				}
+			}
 		}
 	case "rmx.schedule.openTab":
 		u, ok := text(arg(e, 1))
@@ -323,86 +354,55 @@ func (j *judging) call(e *Event) {
 			break
 		}
 		j.later([]string{u}, func(a []*Address) {
-			if a[0] == nil || !j.ownSite(a[0], false) {
+			if a[0] == nil || !j.ownSite(a[0]) {
 				j.label("page:open-tab", where+" of "+u)
 			}
 		})
 	}
 }
 
-// attribute judges one attribute set on an element of the tag.
-func (j *judging) attribute(tag, name, value, where string) {
-	switch attributeRule(tag, name) {
-	case attrRefused:
-		j.label("page:attribute="+strings.ToLower(strings.TrimSpace(name)), where)
-	case attrLink, attrImage:
-		image := attributeRule(tag, name) == attrImage
-		j.later([]string{value}, func(a []*Address) {
-			if !j.addressAllowed(a[0], value, image) {
-				j.label("page:address", where+" "+name+"="+value)
-			}
-		})
+// element judges an element the page agent is asked to create (create) or
+// change, by the page agent's own table.
+func (j *judging) element(req pagepolicy.ElementRequest, create bool, where string) {
+	el := pagepolicy.JudgeElement(req, j.page, j.reach)
+	if create && !el.Element.Allowed {
+		j.label("page:element="+strings.ToLower(strings.TrimSpace(req.Tag)), where+": "+el.Element.Reason)
 	}
-}
-
-// html judges HTML handed to the page.
-func (j *judging) html(h, where string) {
-	problems, addrs := htmlProblems(h)
-	if len(problems) > 0 {
-		j.label("page:html", where+": "+problems[0])
-	}
-	if len(addrs) == 0 {
-		return
-	}
-	inputs := make([]string, len(addrs))
-	for i, a := range addrs {
-		inputs[i] = a.value
-	}
-	j.later(inputs, func(res []*Address) {
-		for i, a := range addrs {
-			if !j.addressAllowed(res[i], a.value, a.image) {
-				j.label("page:html", where+": "+a.name+"="+a.value)
-				return
-			}
+	for _, a := range el.Attributes {
+		switch {
+		case a.Allowed:
+		case a.Address != nil:
+			j.label("page:address", where+" "+a.Name+": "+a.Address.Reason)
+		default:
+			j.label("page:attribute="+strings.ToLower(strings.TrimSpace(a.Name)), where+": "+a.Reason)
 		}
-	})
+	}
 }
 
-// addressAllowed is the page agent's address rule: an http(s) address on
-// the page's own origin, one of the remixlet's sites or a fetch: host, or a
-// data: image for an image's src.
-func (j *judging) addressAllowed(a *Address, raw string, image bool) bool {
-	if a == nil {
-		return false
+func refusal(el pagepolicy.ElementJudgement) string {
+	if !el.Element.Allowed {
+		return "a " + el.Element.Tag + " element (" + el.Element.Reason + ")"
 	}
-	switch a.Protocol {
-	case "http:", "https:":
-		return j.ownSite(a, true)
-	case "data:":
-		return image && strings.HasPrefix(strings.ToLower(a.Href), "data:image/")
+	for _, a := range el.Attributes {
+		if !a.Allowed {
+			return "the attribute " + a.Name + " on " + el.Element.Tag + " (" + a.Reason + ")"
+		}
 	}
-	return false
+	return el.Element.Tag
 }
 
-// ownSite: the address is on the page's host or a site the matches cover,
-// or (withFetch) on a host a fetch: permission names.
-func (j *judging) ownSite(a *Address, withFetch bool) bool {
+// ownSite: the address is on a site the remixlet's matches cover.
+func (j *judging) ownSite(a *Address) bool {
 	if a.Protocol != "http:" && a.Protocol != "https:" {
 		return false
 	}
-	host := a.Hostname
-	if withFetch && (host == pageHost || slices.Contains(j.rx.Permissions, "fetch:"+host)) {
-		return true
-	}
 	for _, m := range j.rx.Matches {
-		if matchCovers(m, a.Protocol, host) {
+		if matchCovers(m, a.Protocol, a.Hostname) {
 			return true
 		}
 	}
 	return false
 }
-
-const pageHost = "news.example.com"
 
 // matchCovers reports whether a Chrome match pattern covers scheme and host.
 func matchCovers(pattern, protocol, host string) bool {

@@ -10,7 +10,10 @@
 // works: a script the oracle sees reaching a dangerous value must be
 // refused by the lint, and one it sees reaching nothing must pass (unless a
 // written decision refuses it). Judge turns what a run recorded into
-// labels (see labels.go); the page agent's policy is page.go's.
+// labels (labels.go), judging what reached the page with the page agent's
+// own table (pagepolicy) and stylesheet guard (cssguard). In flow mode
+// (Program.Flows) reads of the page are marked and Result.Flows says which
+// reached a sink that leaves the page.
 //
 // Each program runs in a fresh V8 context whose instrumentation is in
 // place before the program's first statement and cannot be removed or
@@ -65,6 +68,12 @@ type Program struct {
 	Storage map[string]any
 	// Seed seeds crypto.getRandomValues and randomUUID.
 	Seed uint32
+	// Flows turns on flow mode: every read of the page (a handle's text,
+	// html, getAttribute and value, dom.selection, an event's data, an
+	// observed response's body) returns its text after a marker, and a sink
+	// that leaves the page holding a marker records a flow event (A: the
+	// read, B: the sink). See Flows.
+	Flows bool
 }
 
 // Result is what one run recorded.
@@ -88,6 +97,7 @@ type Result struct {
 //	call                  Path: the dom or rmx member; Args; Handle and Tag: the handle it was called on
 //	sink                  A: console.log, URL, URLSearchParams, Error or uncaught; Values
 //	api-value             A: dom, rmx or a namespace; B: the operation (ownKeys, set, …)
+//	flow                  A: a read of the page; B: the sink it reached (flow mode only)
 //	syntax                A: the compile error (the program did not run)
 //	limit                 A: what the run left out
 //	oracle                A: a fault of the oracle itself (a test fails on it)
@@ -103,6 +113,32 @@ type Event struct {
 	Handle  int    `json:"handle,omitempty"`
 	Tag     string `json:"tag,omitempty"`
 	Values  []any  `json:"values,omitempty"`
+}
+
+// Flow is page data that reached a sink leaving the page.
+type Flow struct {
+	// Source is the read: dom.Handle#text, dom.Handle#html,
+	// dom.Handle#getAttribute, dom.Handle#value, dom.selection, dom.Event
+	// (a listener's event) or rmx.network.observe (an observed response).
+	Source string
+	// Sink is the call: rmx.fetch, rmx.schedule.openTab,
+	// rmx.clipboard.write, rmx.notify, rmx.schedule.notify,
+	// rmx.schedule.message, dom.create (an src or href attribute), or
+	// "dom.Handle#setAttribute src" (and href, xlink:href, setAttributeNS).
+	Sink string
+}
+
+// Flows are the flows a run in flow mode recorded, each once, in order.
+func (r *Result) Flows() []Flow {
+	var out []Flow
+	seen := map[Flow]bool{}
+	for _, e := range r.Events {
+		if f := (Flow{e.A, e.B}); e.Kind == "flow" && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Address is an address as the WHATWG URL parser (node's) resolved it.
@@ -343,7 +379,7 @@ func (p *Pool) Run(prog Program) (*Result, error) {
 		seed = 1
 	}
 	answer, timedOut, err := p.exchange(context.Background(), map[string]any{
-		"run": map[string]any{"code": prog.Code, "storage": storage, "seed": seed},
+		"run": map[string]any{"code": prog.Code, "storage": storage, "seed": seed, "flows": prog.Flows},
 	})
 	if err != nil {
 		return nil, err

@@ -285,6 +285,35 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// TestFlows: in flow mode a page read that reaches a sink leaving the page
+// is a flow, through case changes, trimming, slicing, JSON and
+// percent-encoding; what stays on the page is not.
+func TestFlows(t *testing.T) {
+	code := `
+const h = await dom.query("input");
+const v = (await h.value()).toUpperCase().trim().slice(0, 20);
+await rmx.fetch("https://api.example.com/s?q=" + encodeURIComponent(JSON.stringify({ v })));
+const img = await dom.create("img", { src: "https://api.example.com/p.png?" + (await dom.selection()) });
+await h.setText(await h.text());
+dom.on("keydown", "input", (e) => rmx.notify(e.key));
+rmx.network.observe("prices.example.com", (r) => rmx.clipboard.write(r.body));
+`
+	p := testPool(t)
+	res, err := p.Run(Program{Code: code, Flows: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(res.Flows())
+	want := "[{dom.Handle#value rmx.fetch} {dom.selection dom.create} {dom.Event rmx.notify} {rmx.network.observe rmx.clipboard.write}]"
+	if got != want {
+		t.Errorf("flows %s, want %s", got, want)
+	}
+	res, err = p.Run(Program{Code: code})
+	if err != nil || len(res.Flows()) != 0 {
+		t.Errorf("without flow mode: %v %v", res.Flows(), err)
+	}
+}
+
 func TestSignatures(t *testing.T) {
 	params, ret := splitSignature("(type: string, selector: string, listener: (event: dom.Event) => void): Promise<rmx.Subscription>")
 	if !slices.Equal(params, []string{"type: string", "selector: string", "listener: (event: dom.Event) => void"}) || ret != "Promise<rmx.Subscription>" {

@@ -269,6 +269,7 @@
   // Callbacks the API calls later (rmx.keep's check and repair, listeners).
   const later = dict();
   let laterCount = 0;
+  let laterNext = 0;
   const queueLater = (fn, thisArg, args) => { later[laterCount++] = { fn, thisArg, args }; };
   const reportUncaught = (e) => {
     try { hostWalkedSink("uncaught", [e]); } catch {}
@@ -573,12 +574,16 @@
     }
     return undefined;
   };
-  const fakeEvent = (target) => ({ type: "click", target, key: "a", button: 0, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false });
+  // page reads the page: in flow mode the host hands back the text with a
+  // marker that says which read it came from.
+  const hostPage = host.page;
+  const page = (source, text) => { let r = text; try { r = hostPage(source, text); } catch {} return r; };
+  const fakeEvent = (target) => ({ type: "click", target, key: page("dom.Event", "a"), button: 0, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false });
   // What the API passes its callbacks.
   const callbackArgs = (path, self) => {
     switch (path) {
       case "dom.observe": return [[value("h:0:div")]];
-      case "rmx.network.observe": return [{ url: "https://prices.example.com/p", method: "GET", status: 200, headers: {}, body: "{}", truncated: false }];
+      case "rmx.network.observe": return [{ url: "https://prices.example.com/p", method: "GET", status: 200, headers: { "content-type": "application/json" }, body: page("rmx.network.observe", '{"price": 3}'), truncated: false }];
       case "rmx.menu.add": return [];
       case "dom.on": return [fakeEvent(value("h:0:div"))];
     }
@@ -695,8 +700,9 @@
         try { ReflectApply(t.fn, G, t.args); } catch (e) { reportUncaught(e); }
         return true;
       }
-      if (laterCount > 0) {
-        const task = later[--laterCount];
+      if (laterNext < laterCount) {
+        const task = later[laterNext];
+        delete later[laterNext++];
         try {
           if (task.fn !== null) {
             ReflectApply(task.fn, task.thisArg, task.args);

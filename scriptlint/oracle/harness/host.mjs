@@ -105,6 +105,53 @@ const stringReplies = {
   "rmx.schedule.message": "schedule-3",
 };
 
+// Flow mode: every read of the page returns its text after a marker, digits
+// that survive case changes, trimming, slicing from the start,
+// concatenation, JSON and percent-encoding; a sink that leaves the page and
+// holds a marker is a flow from that read.
+const pageReads = new Set(["dom.Handle#text", "dom.Handle#html", "dom.Handle#getAttribute", "dom.Handle#value", "dom.selection"]);
+
+function pageText(st, source, text) {
+  if (!st.flows) return text;
+  const marker = "39" + String(100000 + st.markers.size) + "17";
+  st.markers.set(marker, source);
+  return marker + text;
+}
+
+// flowSink names the sink a call is, in flow mode, or "".
+function flowSink(path, walked) {
+  switch (path) {
+    case "rmx.fetch": case "rmx.schedule.openTab": case "rmx.clipboard.write": case "rmx.notify":
+    case "rmx.schedule.notify": case "rmx.schedule.message":
+      return path;
+    case "dom.Handle#setAttribute": case "dom.Handle#setAttributeNS": {
+      const name = String(walked[path.endsWith("NS") ? 1 : 0]).toLowerCase();
+      return name === "src" || name === "href" || name.endsWith(":href") ? path + " " + name : "";
+    }
+    case "dom.create":
+      return "dom.create";
+  }
+  return "";
+}
+
+function flows(st, path, walked) {
+  const sink = flowSink(path, walked);
+  if (sink === "") return;
+  let values = walked;
+  if (path === "dom.create") {
+    // Only the addresses an element loads or links to leave the page.
+    const attrs = walked[1];
+    values = [];
+    if (attrs !== null && typeof attrs === "object") {
+      for (const k of Object.keys(attrs)) if (/^(src|href|xlink:href)$/i.test(k)) values.push(attrs[k]);
+    }
+  }
+  const text = JSON.stringify(values);
+  for (const [marker, source] of st.markers) {
+    if (text.includes(marker)) st.events.push({ k: "flow", a: source, b: sink });
+  }
+}
+
 function newHandle(st, tag) {
   st.handles.push(tag);
   return st.handles.length + ":" + tag;
@@ -138,6 +185,7 @@ function reply(st, member, args, self) {
     case "Promise<string | null>":
     case "Promise<string>":
       if (member.path === "dom.Handle#tag") return "s:" + (selfTag || "div");
+      if (pageReads.has(member.path)) return "s:" + pageText(st, member.path, stringReplies[member.path]);
       return "s:" + (stringReplies[member.path] ?? "text");
     case "Promise<rmx.Subscription>":
       return "O:";
@@ -301,6 +349,7 @@ function hostFunctions(st) {
       const ev = { k: "call", path, args: walked };
       if (typeof handle === "number" && handle > 0) { ev.handle = handle; ev.tag = st.handles[handle - 1]; }
       st.events.push(ev);
+      if (st.flows) flows(st, path, walked);
       if (path === "rmx.storage.set" && typeof walked[0] === "string") st.storage[walked[0]] = walked[1];
       if (path === "rmx.storage.remove" && typeof walked[0] === "string") delete st.storage[walked[0]];
       return reply(st, member, walked, ev.handle ?? 0);
@@ -330,6 +379,7 @@ function hostFunctions(st) {
       }
     }, 3),
     text: guard((op, a, b) => textOp(op, a, b)),
+    page: guard((source, text) => pageText(st, String(source), String(text)), ""),
     isOutside: (name) => outsideNames !== null && outsideNames.has(name),
     outsideNeeded: () => outsideNames === null,
     setOutside: guard((names) => {
@@ -368,6 +418,7 @@ async function run(req) {
   const st = {
     events: [], handles: [], storage: Object.assign(Object.create(null), req.storage ?? {}),
     sources: new Map(), literals: 0, budget: 5000, ctx: null, internals: null,
+    flows: req.flows === true, markers: new Map(),
   };
   st.ctx = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false } });
   const boot = bootstrapScript.runInContext(st.ctx);

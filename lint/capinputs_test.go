@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-
-	"github.com/remixlet/remixlet/analysis"
 )
 
 // capInput is one pathological remixlet with a file at (or just under) its
@@ -210,16 +208,4 @@ func capInputs() []capInput {
 			`"https://news.example.com/*"],"permissions":[{"permission":"storage","reason":"Keeps the list."}]}`+"\n")}},
 	)
 	return in
-}
-
-// memoryPackage is the input as the loader would hand it over.
-func (c capInput) memoryPackage() *analysis.Package {
-	pkg := &analysis.Package{Dir: c.name}
-	for _, name := range []string{"manifest.json", "script.js", "style.css", "rules.json"} {
-		if data, ok := c.files[name]; ok {
-			pkg.Files = append(pkg.Files, analysis.File{Name: name, Data: []byte(data)})
-			pkg.Present = append(pkg.Present, name)
-		}
-	}
-	return pkg
 }

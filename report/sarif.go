@@ -18,21 +18,6 @@ import (
 // and a help address, a numeric tool version, and fingerprints that
 // survive unrelated edits above a finding.
 
-type sarifLog struct {
-	Schema  string     `json:"$schema"`
-	Version string     `json:"version"`
-	Runs    []sarifRun `json:"runs"`
-}
-
-// sarifRun is the one run of a log, its members in the order sarifFormat
-// writes them.
-type sarifRun struct {
-	Tool        sarifTool         `json:"tool"`
-	ColumnKind  string            `json:"columnKind"`
-	Results     []sarifResult     `json:"results"`
-	Invocations []sarifInvocation `json:"invocations"`
-}
-
 type sarifTool struct {
 	Driver sarifDriver `json:"driver"`
 }

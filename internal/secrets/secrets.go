@@ -1034,10 +1034,8 @@ func wordLike(w string) bool {
 	return len(letters) >= 2
 }
 
-var placeholderRe = regexp.MustCompile(`(?i)^(?:x{3,}|\*{3,}|\.{3,}|#{3,}|-+|_+|0+|1234.*|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%[a-z_]+%|your[-_ ]?.*|my[-_ ]?(?:api|secret|token|key|password).*|example.*|changeme|placeholder|redacted|secret|password|token|null|undefined|none|true|false|test|dummy.*|fake.*|sample.*|todo)$`)
-
 func isPlaceholder(s string) bool {
-	if placeholderRe.MatchString(s) {
+	if placeholderText(s) {
 		return true
 	}
 	// A run of one character (xxxx, 0000) with a vendor prefix before it.

@@ -173,7 +173,7 @@ func load(dir string, entries []entry, read readFunc) (*Package, error) {
 		}
 	}
 	if !p.Has("manifest.json") && !hasFinding(p.Findings, "manifest.json") {
-		p.refuse(RuleMissingManifest, "", "no manifest.json in %s: every remixlet needs one", dir)
+		p.refuse(RuleMissingManifest, "", "no manifest.json in the folder: every remixlet needs one")
 	}
 	slices.SortFunc(p.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	slices.Sort(p.Present)

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 )
 
@@ -174,4 +176,34 @@ func (r *SheetReport) WriteJSON(w io.Writer) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// ManifestError is a manifest a sheet is to be checked against that is
+// refused (by the loader or its reader): no host can be checked.
+type ManifestError struct {
+	File     string
+	Findings []finding.Finding
+}
+
+func (e *ManifestError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s has errors, so no host can be checked: fix them (remixlet lint shows them all) and run this again:", e.File)
+	for _, f := range e.Findings {
+		f.File = e.File
+		fmt.Fprintf(&b, "\n  %s", safetext.Clean(f.String()))
+	}
+	return b.String()
+}
+
+// ReadManifest reads the manifest a sheet is checked against, from the
+// bytes the loader accepted (src) or the findings it refused them with.
+func ReadManifest(file string, src []byte, refused []finding.Finding) (*manifest.Manifest, error) {
+	findings := refused
+	if src != nil {
+		var m *manifest.Manifest
+		if m, findings = manifest.Parse(src); m != nil {
+			return m, nil
+		}
+	}
+	return nil, &ManifestError{File: file, Findings: findings}
 }

@@ -125,28 +125,18 @@ func runCSS(opts *cssOptions, std streams) error {
 }
 
 // readManifest reads the manifest a stylesheet is checked against, as the
-// loader reads one; one it refuses, or whose hosts cannot be read, is an
-// error that lists why.
+// loader reads one; a refused one is an error that lists why, a finding a
+// line.
 func readManifest(path string) (*manifest.Manifest, error) {
 	src, refused, err := analysis.ReadFile(path, manifest.FileName)
 	if err != nil {
 		return nil, fmt.Errorf("the manifest %s", describeErr(err))
 	}
-	name := filepath.ToSlash(path)
-	var m *manifest.Manifest
-	findings := refused
-	if src != nil {
-		m, findings = manifest.Parse(src)
+	m, err := cssguard.ReadManifest(filepath.ToSlash(path), src, refused)
+	if err != nil {
+		return nil, &linesError{err}
 	}
-	if m != nil {
-		return m, nil
-	}
-	var b strings.Builder
-	for _, f := range findings {
-		f.File = name
-		safetext.Fprintf(&b, "\n  %s", f)
-	}
-	return nil, &linesError{fmt.Errorf("%s has errors, so no host can be checked: fix them (remixlet lint shows them all) and run this again:%s", safetext.Clean(name), b.String())}
+	return m, nil
 }
 
 func writeCSSText(w io.Writer, opts *cssOptions, rep *cssguard.SheetReport) error {

@@ -74,7 +74,14 @@ func (p *Package) Has(name string) bool { return slices.Contains(p.Present, name
 // os.Root, so nothing outside dir is ever opened, and read exactly once.
 // Refusals are findings in Package.Findings; the error is for a folder that
 // cannot be read at all (exit status 2).
-func Load(dir string) (*Package, error) {
+func Load(dir string) (*Package, error) { return LoadOverlay(dir, nil) }
+
+// LoadOverlay is Load with some files' bytes given instead of read: an
+// editor's unsaved buffers, or standard input (lint --stdin), by name in
+// the folder. An overlaid file passes the same checks as one read (its
+// cap, UTF-8, a byte-order mark); one the folder does not hold yet is
+// checked as if it did. Every other entry is read from the folder.
+func LoadOverlay(dir string, overlay map[string][]byte) (*Package, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return nil, err
@@ -95,7 +102,23 @@ func Load(dir string) (*Package, error) {
 	for i, e := range dirEntries {
 		entries[i] = entry{name: e.Name(), mode: e.Type()}
 	}
-	return load(dir, entries, folderReader{root}.read)
+	for name := range overlay {
+		if !slices.ContainsFunc(entries, func(e entry) bool { return e.name == name }) {
+			entries = append(entries, entry{name: name})
+		}
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	disk := folderReader{root}.read
+	return load(dir, entries, func(p *Package, name string, spec StoredFile) ([]byte, bool, error) {
+		data, ok := overlay[name]
+		if !ok {
+			return disk(p, name, spec)
+		}
+		if p.tooLarge(name, int64(len(data)), spec) {
+			return nil, false, nil
+		}
+		return data, true, nil
+	})
 }
 
 // LoadFiles reads a stored remixlet held in memory, one name → bytes
@@ -256,6 +279,10 @@ func (p *Package) tooLarge(name string, size int64, spec StoredFile) bool {
 	return true
 }
 
+// swapHook, when a test sets it, runs between a file's Lstat and its
+// open: where another process could swap the file.
+var swapHook func(name string)
+
 // folderReader reads files from a folder, each through the os.Root.
 type folderReader struct{ root *os.Root }
 
@@ -268,8 +295,17 @@ func (r folderReader) read(p *Package, name string, spec StoredFile) ([]byte, bo
 		p.refuse(RuleNotRegular, name, "%s changed into %s while being read: replace it with a regular file", name, describeMode(before.Mode()))
 		return nil, false, nil
 	}
+	if swapHook != nil {
+		swapHook(name)
+	}
 	f, err := openNoFollow(r.root, name)
 	if err != nil {
+		// A link swapped in since the Lstat: os.Root follows it, and
+		// fails when it leads out of the folder.
+		if now, lerr := r.root.Lstat(name); lerr == nil && (!os.SameFile(before, now) || !now.Mode().IsRegular()) {
+			p.refuse(RuleLink, name, "%s was replaced while being read: lint a folder nothing else is changing", name)
+			return nil, false, nil
+		}
 		return nil, false, err
 	}
 	defer f.Close()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/remixlet/remixlet/activation"
+	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/decision"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/plainerr"
@@ -117,6 +118,12 @@ func (f *Flow) Activate(dir, token, id string) (*store.Version, error) {
 			r.Findings = append(r.Findings, c.Errors...)
 		}
 		r.Findings = append(r.Findings, refused.Finding)
+		// A refusal recorded (the approval used up), then a disk error
+		// after it: both are said.
+		var after *store.AfterChangeError
+		if errors.As(err, &after) {
+			return nil, errors.Join(r, after)
+		}
 		return nil, r
 	}
 	return v, err
@@ -132,9 +139,9 @@ type ErrNoRemixlet struct {
 
 func (e *ErrNoRemixlet) Error() string {
 	if e.NoStore {
-		return fmt.Sprintf("there is no store in %s (nothing was approved there yet), so no remixlet %q: check --store or $REMIXLET_STORE", e.Store, e.ID)
+		return fmt.Sprintf("there is no store in %s (nothing was approved there yet), so no remixlet %q: check --store or $REMIXLET_STORE", safetext.Clean(e.Store), e.ID)
 	}
-	return fmt.Sprintf("the store %s has no remixlet %q: `remixlet list` shows the ones it has", e.Store, e.ID)
+	return fmt.Sprintf("the store %s has no remixlet %q: `remixlet list` shows the ones it has", safetext.Clean(e.Store), e.ID)
 }
 
 func (f *Flow) noRemixlet(id string) error {
@@ -162,7 +169,7 @@ func (f *Flow) Version(id string, n int) (*store.Version, error) {
 		if cur, cerr := f.Store.Current(id); cerr != nil || cur == nil {
 			return nil, f.noRemixlet(id)
 		}
-		return nil, fmt.Errorf("the store %s has no version %d of %s: `remixlet history %s` lists its versions", f.Store.Dir, n, id, id)
+		return nil, fmt.Errorf("the store %s has no version %d of %s: `remixlet history %s` lists its versions", safetext.Clean(f.Store.Dir), n, id, id)
 	}
 	return v, err
 }
@@ -183,7 +190,12 @@ func WriteFiles(v *store.Version, dir string) error {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		switch {
 		case errors.Is(err, os.ErrNotExist):
-			return fmt.Errorf("cannot create the folder %s: %s does not exist; create it first, or export elsewhere", safetext.Clean(dir), safetext.Clean(filepath.Dir(dir)))
+			parent := filepath.Dir(dir)
+			if info, err := os.Stat(parent); err == nil && info.IsDir() {
+				// /proc/self/x: the folder is there and takes no new ones.
+				return fmt.Errorf("cannot create the folder %s: the system does not allow new folders in %s; export into a folder on a disk", safetext.Clean(dir), safetext.Clean(parent))
+			}
+			return fmt.Errorf("cannot create the folder %s: %s does not exist; create it first, or export elsewhere", safetext.Clean(dir), safetext.Clean(parent))
 		case errors.Is(err, syscall.ENOTDIR):
 			return fmt.Errorf("cannot create the folder %s: a part of the path is a file, not a folder", safetext.Clean(dir))
 		case errors.Is(err, os.ErrPermission):
@@ -199,20 +211,20 @@ func WriteFiles(v *store.Version, dir string) error {
 			return fmt.Errorf("%s exists and %s", safetext.Clean(dir), plainerr.Reason(err))
 		}
 		if len(entries) > 0 {
-			return fmt.Errorf("%s is not empty: export into a new folder", dir)
+			return fmt.Errorf("%s is not empty: export into a new folder", safetext.Clean(dir))
 		}
 	}
 	for _, file := range v.Files {
 		out, err := os.OpenFile(filepath.Join(dir, file.Name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
-			return fmt.Errorf("cannot write %s: %s", filepath.Join(dir, file.Name), plain(err))
+			return fmt.Errorf("cannot write %s: %s", safetext.Clean(filepath.Join(dir, file.Name)), plain(err))
 		}
 		_, err = out.Write(file.Data)
 		if cerr := out.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return fmt.Errorf("cannot write %s: %s", filepath.Join(dir, file.Name), plain(err))
+			return fmt.Errorf("cannot write %s: %s", safetext.Clean(filepath.Join(dir, file.Name)), plain(err))
 		}
 	}
 	return nil
@@ -239,27 +251,25 @@ type RestorePlan struct {
 }
 
 // PlanRestore reads version n of a remixlet and checks its files again,
-// exactly as a folder would hold them. Files today's checks refuse cannot
-// be restored: that is a *Refusal with the findings.
+// with the loader's checks for a folder and every analyzer, in memory
+// (analysis.LoadFiles): nothing of the remixlet is written anywhere, so
+// a restore stopped at any point leaves none of its bytes outside the
+// store. Files today's checks refuse cannot be restored: that is a
+// *Refusal with the findings.
 func (f *Flow) PlanRestore(id string, n int) (*RestorePlan, error) {
 	v, err := f.Version(id, n)
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "remixlet-restore-")
+	label := fmt.Sprintf("version %d of %s", v.Number, v.Remixlet)
+	files := make(map[string][]byte, len(v.Files))
+	for _, file := range v.Files {
+		files[file.Name] = file.Data
+	}
+	c, err := decision.Check(label, analysis.LoadFiles(label, files))
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	dir := filepath.Join(tmp, "files")
-	if err := WriteFiles(v, dir); err != nil {
-		return nil, err
-	}
-	c, err := decision.CheckDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	c.Label = fmt.Sprintf("version %d of %s", v.Number, v.Remixlet)
 	p := &RestorePlan{Version: v, Checked: c}
 	if len(c.Errors) > 0 {
 		r := &decision.Refusal{Findings: append([]finding.Finding{}, c.Errors...)}

@@ -31,6 +31,10 @@ type Options struct {
 	// stored form, before findings are pointed at the source, and its
 	// inline suppressions read from the source files after.
 	Policy Policy
+	// Overlay gives the bytes of some files of the folder (by path in it,
+	// with forward slashes) instead of reading them: an editor's unsaved
+	// buffers. The files must exist in the folder.
+	Overlay map[string][]byte
 }
 
 // Policy is what a config adds to the checks (config.Policy).
@@ -111,6 +115,7 @@ func New(dir string, opts Options) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
+	src.overlay = opts.Overlay
 	return &Builder{dir: dir, src: src, opts: opts}, nil
 }
 

@@ -6,9 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"syscall"
 
+	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/lint"
+	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/sandboxapi"
 )
 
@@ -18,12 +23,12 @@ import (
 // table, so they never drift).
 func Starter() map[string]string {
 	return map[string]string{
-		ManifestFile:                starterManifest,
+		ManifestFile:                fmt.Sprintf(starterManifest, manifest.SchemaURL(schemaRef(buildinfo.Version()))),
 		ScriptEntryTS:               starterMain,
 		"src/count.ts":              starterCount,
 		StyleEntry:                  starterStyle,
 		TsconfigFile:                starterTsconfig,
-		sandboxapi.DeclarationsFile: sandboxapi.TypeScript(),
+		sandboxapi.DeclarationsFile: lint.Declarations(),
 	}
 }
 
@@ -69,7 +74,20 @@ func Init(dir string) ([]string, error) {
 	return names, nil
 }
 
+// schemaRef is the tag of the release whose manifest schema an editor
+// should validate with: this toolchain's own, or main for a build that is
+// no release (a clone, or a v0.0.0 test stamp, which has no tag).
+func schemaRef(version string) string {
+	if releaseTag.MatchString(version) && !strings.HasPrefix(version, "v0.0.0") {
+		return version
+	}
+	return "main"
+}
+
+var releaseTag = regexp.MustCompile(`^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$`)
+
 const starterManifest = `{
+  "$schema": %q,
   "name": "Hide promo banners",
   "description": "Hides the promo banners on example.com and counts how many it hid.",
   "api": "1.0.2",
@@ -133,8 +151,10 @@ const starterTsconfig = `{
     "target": "ES2022",
     "module": "ESNext",
     "moduleResolution": "Bundler",
-    "lib": ["ES2022", "DOM"],
+    "lib": ["ES2024"],
+    "types": [],
     "strict": true,
+    "noErrorTruncation": true,
     "noEmit": true,
     "isolatedModules": true,
     "verbatimModuleSyntax": true,

@@ -45,6 +45,8 @@ type folder struct {
 	dirs  map[string]map[string]fs.FileMode // listing of each folder read, by relative path
 	files map[string][]byte                 // every file read, by relative path
 	seen  map[string]fileState              // each file's state when it was read
+
+	overlay map[string][]byte // bytes given instead of read (Options.Overlay)
 }
 
 // fileState is what watch mode compares to notice a change.
@@ -193,6 +195,15 @@ func (f *folder) read(rel string) ([]byte, error) {
 	data, ok := f.files[rel]
 	f.mu.Unlock()
 	if ok {
+		return data, nil
+	}
+	if data, ok := f.overlay[rel]; ok {
+		if len(data) > maxSourceSize {
+			return nil, errTooLarge{int64(len(data))}
+		}
+		f.mu.Lock()
+		f.files[rel] = data
+		f.mu.Unlock()
 		return data, nil
 	}
 	file, err := f.root.Open(filepath.FromSlash(rel))

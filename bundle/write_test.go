@@ -13,6 +13,7 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
 	"github.com/remixlet/remixlet/internal/casetest"
+	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/sandboxapi"
 )
 
@@ -113,7 +114,7 @@ func TestInitBuildsCleanFirstTime(t *testing.T) {
 		}
 	}
 	decl, err := os.ReadFile(filepath.Join(dir, sandboxapi.DeclarationsFile))
-	if err != nil || string(decl) != sandboxapi.TypeScript() {
+	if err != nil || string(decl) != lint.Declarations() {
 		t.Errorf("init's declarations are not the API table's: %v", err)
 	}
 	res := mustBuild(t, dir, Options{})

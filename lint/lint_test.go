@@ -1,20 +1,24 @@
 package lint_test
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/bundle"
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/casetest"
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/netrules"
+	"github.com/remixlet/remixlet/sandboxapi"
 	"github.com/remixlet/remixlet/scriptlint"
 )
 
@@ -226,5 +230,67 @@ func TestOneMistakeOneError(t *testing.T) {
 	}
 	if want := "(script.js and style.css are checked once this is fixed)"; !strings.HasSuffix(f.Message, want) {
 		t.Errorf("message %q does not end with %q", f.Message, want)
+	}
+}
+
+// TestDeclarationsMatchTheClosedWorld: remixlet.d.ts declares each host
+// global the script lint allows (and nothing it does not), and every
+// global it refuses by name as a type error with the lint's advice.
+func TestDeclarationsMatchTheClosedWorld(t *testing.T) {
+	d := lint.Declarations()
+	declared := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^declare (?:var|function|class) ([A-Za-z]+)`).FindAllStringSubmatch(d, -1) {
+		declared[m[1]] = true
+	}
+	allowed := map[string]bool{}
+	for _, g := range scriptlint.AllowedGlobals {
+		allowed[g.Name] = true
+		host := g.Kind == scriptlint.KindHost || g.Name == "setTimeout" || g.Name == "setInterval" || (g.Kind == scriptlint.KindGlobalObject && g.Name != "globalThis")
+		if host && !declared[g.Name] {
+			t.Errorf("the lint allows %s, and remixlet.d.ts does not declare it", g.Name)
+		}
+	}
+	for _, o := range scriptlint.OutsideGlobals {
+		if !strings.Contains(d, "declare var "+o.Name+": NotInTheSandbox<") {
+			t.Errorf("remixlet.d.ts does not declare %s as not in the sandbox", o.Name)
+		}
+		delete(declared, o.Name)
+	}
+	for name := range declared {
+		if !allowed[name] {
+			t.Errorf("remixlet.d.ts declares %s, which the lint refuses", name)
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the source examples' remixlet.d.ts and tsconfig.json")
+
+// TestExampleDeclarations keeps the source examples' remixlet.d.ts and
+// tsconfig.json equal to what remixlet init writes (the editor then
+// refuses in them what the lint refuses): go test ./lint -run
+// ExampleDeclarations -update rewrites them.
+func TestExampleDeclarations(t *testing.T) {
+	dirs, err := filepath.Glob("../examples/*/src")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no source examples: %v", err)
+	}
+	starter := bundle.Starter()
+	for _, src := range dirs {
+		for _, name := range []string{sandboxapi.DeclarationsFile, bundle.TsconfigFile} {
+			file := filepath.Join(filepath.Dir(src), name)
+			want := starter[name]
+			if *update {
+				if err := os.WriteFile(file, []byte(want), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want {
+				t.Errorf("%s differs from what remixlet init writes: go test ./lint -run ExampleDeclarations -update", file)
+			}
+		}
 	}
 }

@@ -41,8 +41,15 @@ var schemaJSON []byte
 func SchemaJSON() []byte { return slices.Clone(schemaJSON) }
 
 // SchemaID is where the manifest's schema is published: the file in the
-// repository. A manifest may name it in "$schema", for editors.
+// repository. A manifest may name it in "$schema", for editors, or the same
+// file in a release (SchemaURL).
 const SchemaID = "https://raw.githubusercontent.com/remixlet/remixlet/main/manifest/manifest.schema.json"
+
+// SchemaURL is the address of the manifest's schema in a release ("v1.2.3")
+// or on "main": what "$schema" may name.
+func SchemaURL(ref string) string {
+	return strings.Replace(SchemaID, "/main/", "/"+ref+"/", 1)
+}
 
 var compiled = sync.OnceValue(func() *schema.Schema { return schema.MustCompile(SchemaID, schemaJSON) })
 
@@ -186,7 +193,7 @@ func (r *reader) schemaFinding(v schema.Violation) {
 	case kw == "additionalProperties":
 		r.report(RuleUnknownKey, v.Offset, "%s: remove it (the keys are name, description, api, matches, permissions; a permission has permission and reason)", v.Message)
 	case key == "$schema":
-		r.report(RuleWrongType, v.Offset, "%s: \"$schema\" may only name the manifest's published schema, %q (editors read it; the checks ignore it), or be left out", v.Message, SchemaID)
+		r.report(RuleWrongType, v.Offset, "%s: \"$schema\" may only name the manifest's published schema, %q, or the same file in a release (%q; editors read it, the checks ignore it), or be left out", v.Message, SchemaID, SchemaURL("v1.2.3"))
 	case kw == "required":
 		r.report(RuleMissingKey, v.Offset, "%s: add it", v.Message)
 	case kw == "type":

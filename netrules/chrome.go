@@ -13,6 +13,7 @@ var (
 	resourceTypes = []string{"main_frame", "sub_frame", "stylesheet", "script", "image", "font", "object",
 		"xmlhttprequest", "ping", "csp_report", "media", "websocket", "webtransport", "webbundle", "other"}
 	transformSchemes = []string{"http", "https", "ftp", "chrome-extension"} // kAllowedTransformSchemes
+	requestMethods   = []string{"connect", "delete", "get", "head", "options", "patch", "post", "put", "other"}
 )
 
 // redirectForm is the destination Chrome uses: the first of url,

@@ -20,6 +20,29 @@ type Options struct {
 	// site, whose rules then exclude every request the extension itself
 	// sends; for any other remixlet it is added to the exclusion too.
 	ExtensionID string
+	// ExtensionHosts are the hosts the extension itself sends requests to
+	// or opens windows on: its sign-in providers' pages, the AI providers'
+	// APIs. Requests the extension starts without an initiator (a
+	// chrome.identity.launchWebAuthFlow window, a tab it opens) and the
+	// requests those pages make carry no extension id, so every rule of
+	// every remixlet excludes these hosts, and the extension's own
+	// ID.chromiumapp.org (where a sign-in flow returns), both as request
+	// domains and as initiators; a rule that names one is refused. Each is
+	// a host name as a browser spells it (lower case, punycode) and covers
+	// its subdomains, so list the exact hosts (accounts.example.com, not
+	// example.com).
+	ExtensionHosts []string
+}
+
+// ExtensionHostError is returned by Result.Installed when rules name a
+// host of Options.ExtensionHosts (or the extension's ID.chromiumapp.org):
+// the findings say which rule, where, and what to do instead.
+type ExtensionHostError struct {
+	Findings []finding.Finding
+}
+
+func (e *ExtensionHostError) Error() string {
+	return fmt.Sprintf("%d rules name hosts the extension itself uses, and no rule may act on requests Remixlet sends: remove those hosts from the rules", len(e.Findings))
 }
 
 // ErrNeedExtensionID is returned by Install for a remixlet that runs on
@@ -40,6 +63,11 @@ func Install(src []byte, m *manifest.Manifest, opts Options) (installed []byte, 
 		return nil, res.Findings, nil
 	}
 	out, err := res.Installed(m, opts)
+	if he, ok := errors.AsType[*ExtensionHostError](err); ok {
+		all := append(slices.Clone(res.Findings), he.Findings...)
+		finding.Sort(all)
+		return nil, all, nil
+	}
 	return out, res.Findings, err
 }
 
@@ -56,7 +84,36 @@ func (r *Result) Installed(m *manifest.Manifest, opts Options) ([]byte, error) {
 	case m.EverySite() && opts.ExtensionID == "":
 		return nil, ErrNeedExtensionID
 	}
+	for _, h := range opts.ExtensionHosts {
+		if canon, err := site.CanonicalHost(h); err != nil || canon != h {
+			return nil, fmt.Errorf("extension host %q is not a host name as a browser spells it: %s", h, hostAdvice(h, canon, err))
+		}
+	}
+	named := opts.extensionHosts()
+	if opts.ExtensionID != "" {
+		named = append(named, opts.ExtensionID) // as an initiator: the extension's own pages
+	}
+	if fs := r.namesExtensionHosts(m, named); len(fs) > 0 {
+		return nil, &ExtensionHostError{Findings: fs}
+	}
 	return r.installed(m, opts)
+}
+
+func hostAdvice(h, canon string, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("write %s", canon)
+}
+
+// extensionHosts are the hosts every rule excludes: Options.ExtensionHosts
+// and, with an extension id, the host a sign-in flow returns to.
+func (opts Options) extensionHosts() []string {
+	hosts := slices.Clone(opts.ExtensionHosts)
+	if opts.ExtensionID != "" {
+		hosts = append(hosts, opts.ExtensionID+".chromiumapp.org")
+	}
+	return dedupe(hosts)
 }
 
 func validExtensionID(id string) bool {
@@ -174,6 +231,7 @@ func (r *Result) scoped(m *manifest.Manifest, opts Options) ([]installedRule, er
 	if every {
 		own = dedupe(append(m.Hosts(manifest.Fetch), m.Hosts(manifest.NetworkObserve)...))
 	}
+	extHosts := opts.extensionHosts()
 	rules := []installedRule{}
 	for _, rule := range r.Kept() {
 		ir, err := install(rule)
@@ -182,12 +240,19 @@ func (r *Result) scoped(m *manifest.Manifest, opts Options) ([]installedRule, er
 		}
 		c := &ir.Condition
 		if !every && len(c.InitiatorDomains) == 0 {
-			c.InitiatorDomains = slices.Clone(sites)
+			// The remixlet's sites, less those the extension's hosts cover
+			// (excluded below; namesExtensionHosts refused a rule they all are).
+			for _, h := range sites {
+				if _, covered := allCovered([]string{h}, extHosts); !covered {
+					c.InitiatorDomains = append(c.InitiatorDomains, h)
+				}
+			}
 		}
 		if opts.ExtensionID != "" && !slices.Contains(c.ExcludedInitiatorDomains, opts.ExtensionID) {
 			c.ExcludedInitiatorDomains = append(c.ExcludedInitiatorDomains, opts.ExtensionID)
 		}
-		c.ExcludedRequestDomains = dedupe(append(c.ExcludedRequestDomains, own...))
+		c.ExcludedInitiatorDomains = dedupe(append(c.ExcludedInitiatorDomains, extHosts...))
+		c.ExcludedRequestDomains = dedupe(slices.Concat(c.ExcludedRequestDomains, own, extHosts))
 		rules = append(rules, ir)
 	}
 	return rules, nil
@@ -250,7 +315,14 @@ func installRedirect(rd *Redirect) (*installedRedirect, error) {
 		out.URL = u.Href()
 	case "transform":
 		t := rd.Transform
-		it := &installedTransform{Scheme: t.Scheme.V, Host: strings.ToLower(t.Host.V)}
+		it := &installedTransform{Scheme: t.Scheme.V}
+		if t.Host.Set {
+			h, err := transformHost(t.Host.V)
+			if err != nil {
+				return nil, err
+			}
+			it.Host = strings.TrimSuffix(h, ".") // as checked, as for url below
+		}
 		it.Port, it.Path, it.Query, it.Fragment = strPtr(t.Port), strPtr(t.Path), strPtr(t.Query), strPtr(t.Fragment)
 		if q := t.QueryTransform; q != nil {
 			iq := &installedQueryTransform{}
@@ -273,7 +345,20 @@ func installRedirect(rd *Redirect) (*installedRedirect, error) {
 		}
 		out.Transform = it
 	case "regexSubstitution":
-		out.RegexSubstitution = rd.RegexSubstitution.V
+		// The literal start as checked (https://HOST, the host canonical
+		// without the trailing dot Chrome drops), then the rest as written.
+		sub := rd.RegexSubstitution.V
+		u, why := substitutionStart(sub)
+		if why != "" {
+			return nil, errors.New(why)
+		}
+		_, rest, _ := strings.Cut(sub, "://")
+		if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+			rest = rest[i:]
+		} else {
+			rest = ""
+		}
+		out.RegexSubstitution = "https://" + strings.TrimSuffix(u.Hostname, ".") + rest
 	default:
 		return nil, fmt.Errorf("redirect form %q cannot be installed", rd.form())
 	}

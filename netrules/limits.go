@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/site"
 )
@@ -41,11 +42,13 @@ func (c *checker) limits(r *Rule) {
 			if !isASCII(d) {
 				continue // Chrome refuses it already
 			}
-			if fix := domainProblem(d); fix != "" {
-				c.report(r, RuleDomainHost, l.list.Offs[i], "%s has %q, which is not a host name; Chrome compares domains with hosts as written, so it never matches: %s", l.name, d, fix)
+			if why := domainProblem(d); why != "" {
+				c.report(r, RuleDomainHost, l.list.Offs[i], "%s has %q, %s", l.name, d, why)
 			}
 		}
 	}
+
+	c.neverMatches(r)
 
 	switch act.Type.V {
 	case "allow", "allowAllRequests":
@@ -79,7 +82,7 @@ func (c *checker) limits(r *Rule) {
 	}{{"initiatorDomains", cond.InitiatorDomains}, {"domains", cond.Domains}} {
 		for i, d := range l.list.V {
 			lower := strings.ToLower(d)
-			if canon, err := canonicalHost(lower); err != nil || canon != lower {
+			if !isASCII(d) || !isHostName(d) {
 				continue // reported as not a host
 			}
 			if !c.m.CoversHost(lower) {
@@ -89,13 +92,13 @@ func (c *checker) limits(r *Rule) {
 	}
 }
 
-// domainProblem says how to write a rule's domain as the host name Chrome
-// compares it with, or "" when it is one (upper case is fine: Chrome
-// lower-cases domains).
+// domainProblem says why a rule's domain is not a host name a request
+// can have, and how to write it, as a phrase that follows the domain; ""
+// when it is one (upper case is fine: Chrome lower-cases domains).
 func domainProblem(d string) string {
 	lower := strings.ToLower(d)
 	if canon, err := canonicalHost(lower); err == nil && canon == lower {
-		return ""
+		return neverAHost(lower)
 	}
 	bare := lower
 	if _, after, ok := strings.Cut(bare, "://"); ok {
@@ -106,15 +109,146 @@ func domainProblem(d string) string {
 		bare = bare[:i]
 	}
 	bare = strings.TrimSuffix(bare, ".")
+	fix := "write the host as the browser spells it: letters, digits, '-' and '.', punycode (xn--…) for other characters"
 	switch {
 	case strings.Contains(lower, "*"):
-		return fmt.Sprintf("a domain covers its subdomains already, so write %q without the wildcard", bare)
+		fix = fmt.Sprintf("a domain covers its subdomains already, so write %q without the wildcard", bare)
 	case strings.Contains(lower, "://") || strings.ContainsAny(lower, "/?#"):
-		return fmt.Sprintf("write only the host, %q", bare)
+		fix = fmt.Sprintf("write only the host, %q", bare)
 	case strings.HasSuffix(lower, "."):
-		return fmt.Sprintf("write it without the trailing dot, %q", bare)
+		fix = fmt.Sprintf("write it without the trailing dot, %q", bare)
 	}
-	return "write the host as the browser spells it: letters, digits, '-' and '.', punycode (xn--…) for other characters"
+	return "which is not a host name; Chrome compares domains with hosts as written, so it never matches: " + fix
+}
+
+// neverAHost says why a domain that the host canonicaliser accepts as
+// written can still never be the host of a request that reaches a server,
+// or "" when it can be. Chrome accepts each of these in a domain list and
+// compares it with request hosts as written (headless Chromium 156: a rule
+// for ".x.example" acts on a.x.example and not on x.example; requests to
+// the others reach no server outside a test, since DNS cannot hold them).
+func neverAHost(d string) string {
+	if isIP(d) {
+		return ""
+	}
+	labels := strings.Split(d, ".")
+	switch {
+	case strings.HasPrefix(d, "."):
+		return fmt.Sprintf("which Chrome reads as \"subdomains only\" (the rule does not act on %s itself), as no other list reads it: write %q, which covers its subdomains too, or match only the subdomains with regexFilter", strings.TrimLeft(d, "."), strings.TrimLeft(d, "."))
+	case slices.Contains(labels, ""):
+		return fmt.Sprintf("which has an empty label: no request to such a host reaches a server (a DNS name has none), so it never matches: write %q", collapseDots(d))
+	case len(d) > 253:
+		return fmt.Sprintf("which is %d characters long: no request to such a host reaches a server (a DNS name has at most 253), so it never matches: name the host it stands for", len(d))
+	}
+	for _, l := range labels {
+		if len(l) > 63 {
+			return fmt.Sprintf("whose label %q has %d characters: no request to such a host reaches a server (a DNS label has at most 63), so it never matches: name the host it stands for", l, len(l))
+		}
+	}
+	// The label a registry hands out (left of the public suffix) never
+	// starts or ends with '-'; deeper labels may (a wildcard DNS record
+	// answers for any).
+	if suffix, _ := publicsuffix.PublicSuffix(d); suffix != d {
+		rest := strings.TrimSuffix(d, "."+suffix)
+		reg := rest[strings.LastIndexByte(rest, '.')+1:]
+		if strings.HasPrefix(reg, "-") || strings.HasSuffix(reg, "-") {
+			return fmt.Sprintf("which no registry gives out (%q starts or ends with '-'): no request to it reaches a server, so it never matches: name the host it stands for", reg+"."+suffix)
+		}
+	}
+	return ""
+}
+
+func collapseDots(s string) string {
+	var parts []string
+	for _, l := range strings.Split(s, ".") {
+		if l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// isHostName reports whether a domain of a rule is a host name as the
+// browser writes one and can ever reach: the domains the other checks
+// compare with hosts.
+func isHostName(d string) bool { return domainProblem(d) == "" }
+
+// neverMatches reports a condition that no request can meet although
+// Chrome installs it: hosts all excluded again, every method excluded,
+// an exclusion covering every site the remixlet's rules are scoped to.
+func (c *checker) neverMatches(r *Rule) {
+	cond := &r.Condition
+	for _, pair := range []struct {
+		incName, excName string
+		inc, exc         []texts
+		excKey           int
+	}{
+		{"requestDomains", "excludedRequestDomains", []texts{cond.RequestDomains}, []texts{cond.ExcludedRequestDomains}, cond.ExcludedRequestDomains.Key},
+		{"initiatorDomains", "excludedInitiatorDomains", []texts{cond.InitiatorDomains, cond.Domains}, []texts{cond.ExcludedInitiatorDomains, cond.ExcludedDomains}, max(cond.ExcludedInitiatorDomains.Key, cond.ExcludedDomains.Key)},
+	} {
+		var inc, exc []string
+		for _, l := range pair.inc {
+			inc = append(inc, lowerHosts(l.V)...)
+		}
+		for _, l := range pair.exc {
+			exc = append(exc, lowerHosts(l.V)...)
+		}
+		if len(inc) == 0 || len(exc) == 0 {
+			continue
+		}
+		if by, ok := allCovered(inc, exc); ok {
+			c.report(r, RuleNeverMatches, pair.excKey, "every host in %s is excluded again by %s (%s), and an exclusion wins, so the rule can never match (Chrome accepts it, and the rule then does nothing): remove the rule, or the exclusion", pair.incName, pair.excName, by)
+		}
+	}
+	// The installed form scopes a remixlet on some sites to its sites.
+	if !c.every && !cond.InitiatorDomains.Set && !cond.Domains.Set {
+		sites := SiteHosts(c.m)
+		exc := append(lowerHosts(cond.ExcludedInitiatorDomains.V), lowerHosts(cond.ExcludedDomains.V)...)
+		if by, ok := allCovered(sites, exc); ok && len(sites) > 0 && len(exc) > 0 {
+			c.report(r, RuleNeverMatches, max(cond.ExcludedInitiatorDomains.Key, cond.ExcludedDomains.Key), "excludedInitiatorDomains excludes every site the remixlet runs on (%s), and its rules act only on requests its own pages make, so the rule can never match: remove the rule, or the exclusion", by)
+		}
+	}
+	if m := cond.ExcludedRequestMethods; m.Set && coversAll(m.V, requestMethods) {
+		types := cond.ResourceTypes
+		switch {
+		case types.Set && len(types.V) == 1 && types.V[0] == "websocket":
+			// Says what it does: WebSocket connections, which have no method.
+		case types.Set && !slices.Contains(types.V, "websocket"), slices.Contains(cond.ExcludedResourceTypes.V, "websocket"):
+			c.report(r, RuleNeverMatches, m.Key, "excludedRequestMethods excludes every method, and the rule's resource types leave out WebSocket connections, the only requests Chrome gives no method, so the rule can never match: remove the rule")
+		default:
+			c.report(r, RuleWebSocketOnly, m.Key, "excludedRequestMethods excludes every method, so the rule reads as matching nothing, yet Chrome applies it to WebSocket connections, which it gives no method: to act on WebSocket connections, write \"resourceTypes\": [\"websocket\"] instead; otherwise remove the rule")
+		}
+	}
+}
+
+// lowerHosts lower-cases the host names of a domain list, leaving out
+// what is no host name (reported as such).
+func lowerHosts(ds []string) []string {
+	var out []string
+	for _, d := range ds {
+		if isASCII(d) && isHostName(d) {
+			out = append(out, strings.ToLower(d))
+		}
+	}
+	return out
+}
+
+// allCovered reports whether every host of inc is one of exc or a
+// subdomain of one, and says by what, for messages.
+func allCovered(inc, exc []string) (string, bool) {
+	var by []string
+	for _, h := range inc {
+		i := slices.IndexFunc(exc, func(e string) bool { return h == e || strings.HasSuffix(h, "."+e) })
+		if i < 0 {
+			return "", false
+		}
+		if h == exc[i] {
+			by = append(by, h)
+		} else {
+			by = append(by, h+" under "+exc[i])
+		}
+	}
+	return strings.Join(dedupe(by), ", "), true
 }
 
 // sites describes the remixlet's matches for messages.
@@ -159,6 +293,57 @@ func (c *checker) ownRequests(r *Rule) {
 	}
 }
 
+// namesExtensionHosts reports each kept rule that names one of the hosts
+// the extension itself uses (Options.ExtensionHosts): in requestDomains,
+// as the host a urlFilter is anchored to, in initiatorDomains, or, for a
+// remixlet on some sites, through sites that are all such hosts. The
+// installed form excludes those hosts from every rule, so such a rule
+// would act on fewer requests than it says, or on none.
+func (r *Result) namesExtensionHosts(m *manifest.Manifest, hosts []string) []finding.Finding {
+	if len(hosts) == 0 || r.root == nil {
+		return nil
+	}
+	c := &checker{m: m, lines: finding.NewLines(r.src), every: m.EverySite()}
+	under := func(d string) string {
+		for _, h := range hosts {
+			if d == h || strings.HasSuffix(d, "."+h) {
+				return h
+			}
+		}
+		return ""
+	}
+	for _, rule := range r.Kept() {
+		cond := &rule.Condition
+		report := func(where, d, h string, off int) {
+			covers := ""
+			if d != h {
+				covers = ", under " + h
+			}
+			c.report(rule, RuleOwnRequests, off, "%s names %s%s, a host the extension itself uses (its own pages, sign-in, an AI provider): no rule acts on requests Remixlet sends or on the pages it opens for them, and the installed rules exclude it; remove %s from the rule", where, d, covers, d)
+		}
+		for _, l := range []domainList{{"requestDomains", cond.RequestDomains}, {"initiatorDomains", cond.InitiatorDomains}, {"domains", cond.Domains}} {
+			for i, d := range l.list.V {
+				if h := under(strings.ToLower(d)); h != "" {
+					report(l.name, strings.ToLower(d), h, l.list.Offs[i])
+				}
+			}
+		}
+		if f := cond.URLFilter; f.Set {
+			if nh := hostOf(f.V); nh.Named {
+				if h := under(nh.Host); h != "" {
+					report("urlFilter", nh.Host, h, f.Off)
+				}
+			}
+		}
+		if !c.every && !cond.InitiatorDomains.Set && !cond.Domains.Set {
+			if by, ok := allCovered(SiteHosts(m), hosts); ok {
+				c.report(rule, RuleOwnRequests, rule.Off, "the remixlet runs only on hosts the extension itself uses (%s), and its rules act only on its own pages' requests, which the installed rules exclude: the rule would act on nothing; remove it", by)
+			}
+		}
+	}
+	return c.findings()
+}
+
 // requestHosts returns the hosts whose requests the rule can act on, when
 // its condition names them: requestDomains (each covering its subdomains),
 // else a host the urlFilter is anchored to. It reports why not otherwise.
@@ -167,7 +352,7 @@ func requestHosts(r *Rule) (hosts []string, why string) {
 	if cond.RequestDomains.Set {
 		for _, d := range cond.RequestDomains.V {
 			lower := strings.ToLower(d)
-			if canon, err := canonicalHost(lower); err != nil || canon != lower {
+			if !isASCII(d) || !isHostName(d) {
 				return nil, fmt.Sprintf("requestDomains has %q, which is not a host name", d)
 			}
 			hosts = append(hosts, lower)
@@ -255,22 +440,10 @@ func (c *checker) limitRedirect(r *Rule) {
 		case err != nil && spaceInHost(rd.URL.V):
 			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q has a space in its host: Chrome accepts it and sends the request to a host named with %%20, which is none of the remixlet's sites (no host name holds a space): write the host of one of your sites", rd.URL.V)
 			return
-		case err != nil:
+		case err != nil, u.Scheme == "javascript":
 			return // Chrome refuses it already
 		}
-		scheme := u.Scheme
-		switch {
-		case scheme == "javascript":
-			// Chrome refuses it already.
-		case scheme != "https":
-			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url is a %s: address; a redirect goes to an https:// address on the remixlet's own sites", scheme)
-		case u.Username != "" || u.Password != "":
-			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q has a user name or password, which hides its real host (%s) from people reading it: remove the part before @", rd.URL.V, u.Hostname)
-		case u.Port != "":
-			c.report(r, RuleRedirectDestination, rd.URL.Off, "redirect url %q names port %s: a redirect goes to the default https port; remove :%s", rd.URL.V, u.Port, u.Port)
-		default:
-			dest(strings.TrimSuffix(u.Hostname, "."), rd.URL.Off, "redirect url")
-		}
+		c.landing(r, u, rd.URL.Off, "redirect url", rd.URL.V, dest)
 	case "extensionPath":
 		if !strings.HasPrefix(rd.ExtensionPath.V, "/") {
 			return // Chrome refuses it already, and says extension pages are out
@@ -280,6 +453,27 @@ func (c *checker) limitRedirect(r *Rule) {
 		c.limitTransform(r, hosts, why, dest)
 	case "regexSubstitution":
 		c.limitSubstitution(r, dest)
+	}
+}
+
+// landing checks where a redirect to the parsed address u lands, the same
+// for a url and for the literal start of a regexSubstitution: https, no
+// user name or password, the default port, and an allowed host. The host
+// is canonical, as the browser parses it (and as transformHost reads a
+// transform's), and is compared as Chrome compares hosts, without one
+// trailing dot: so "OWN.example.com", "own.example.com." and
+// "%6Fwn.example.com" land on own.example.com in all three forms, and
+// "own.example.com.." on none of the remixlet's sites.
+func (c *checker) landing(r *Rule, u *site.URL, off int, what, written string, dest func(host string, off int, what string)) {
+	switch {
+	case u.Scheme != "https":
+		c.report(r, RuleRedirectDestination, off, "%s is a %s: address; a redirect goes to an https:// address on the remixlet's own sites", what, u.Scheme)
+	case u.Username != "" || u.Password != "":
+		c.report(r, RuleRedirectDestination, off, "%s %q has a user name or password, which hides its real host (%s) from people reading it: remove the part before @", what, written, u.Hostname)
+	case u.Port != "":
+		c.report(r, RuleRedirectDestination, off, "%s %q names port %s: a redirect goes to the default https port; remove :%s", what, written, u.Port, u.Port)
+	default:
+		dest(u.Hostname, off, what)
 	}
 }
 
@@ -303,17 +497,12 @@ func (c *checker) limitTransform(r *Rule, hosts []string, why string, dest func(
 		c.report(r, RuleRedirectDestination, t.Port.Off, "a transform that changes the port to %s sends the request to another server on the host: remove port (a redirect goes to the default https port)", t.Port.V)
 	}
 	if t.Host.Set {
-		lower := strings.ToLower(t.Host.V)
-		canon, err := canonicalHost(lower)
-		switch {
-		case err != nil:
+		host, err := transformHost(t.Host.V)
+		if err != nil {
 			c.report(r, RuleRedirectDestination, t.Host.Off, "transform host %q is not one literal host name (%v): write the bare host, e.g. \"own.example.com\"", t.Host.V, err)
 			return
-		case canon != lower:
-			c.report(r, RuleRedirectDestination, t.Host.Off, "transform host %q is not written as the browser spells it: write %q", t.Host.V, canon)
-			return
 		}
-		dest(canon, t.Host.Off, "the transform")
+		dest(host, t.Host.Off, "the transform")
 		return
 	}
 	// No host: the request keeps its own, which must be allowed.
@@ -350,27 +539,48 @@ func (c *checker) limitSubstitution(r *Rule, dest func(host string, off int, wha
 	if !anchoredAtStart(re) {
 		c.report(r, RuleRedirectDestination, f.Off, "regexFilter %q can match in the middle of a URL, and Chrome keeps what comes before the match, so the redirect could stay on the request's host or any other: anchor it with ^ at the start", f.V)
 	}
-	rest, ok := strings.CutPrefix(sub.V, "https://")
-	if !ok {
-		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution %q does not start with https://: start it with the literal address, e.g. \"https://own.example.com/\\\\1\"", sub.V)
+	u, why := substitutionStart(sub.V)
+	if why != "" {
+		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution %q %s: start it with the literal address, e.g. \"https://own.example.com/\\\\1\"", sub.V, why)
 		return
 	}
-	slash := strings.IndexByte(rest, '/')
-	if slash < 0 {
-		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution %q has no '/' after the host, so what follows can extend the host: write \"https://HOST/\" literally first", sub.V)
-		return
+	c.landing(r, u, sub.Off, "regexSubstitution", sub.V, dest)
+}
+
+// transformHost reads a transform's host as the browser canonicalises it
+// (the one host canonicaliser), keeping its trailing dots as written, as
+// a parsed url keeps them.
+func transformHost(h string) (string, error) {
+	bare := strings.TrimRight(h, ".")
+	canon, err := canonicalHost(bare)
+	if err != nil {
+		return "", err
 	}
-	host := rest[:slash]
-	if strings.ContainsAny(host, `\@%`) {
-		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution builds the host from %q, with a group reference, '@' or '%%' before the first '/': write the host literally, e.g. \"https://own.example.com/\\\\1\"", host)
-		return
+	return canon + h[len(bare):], nil
+}
+
+// substitutionStart parses the literal start of a regexSubstitution, its
+// scheme and authority, as the browser parses the URL the substitution
+// makes. It fails when the authority is not literal: a group reference or
+// backslash in it (what a group holds could name any host), or no
+// authority at all.
+func substitutionStart(sub string) (*site.URL, string) {
+	scheme, rest, ok := strings.Cut(sub, "://")
+	if !ok || strings.ContainsAny(scheme, `\/?#`) {
+		return nil, "does not start with a scheme and \"://\""
 	}
-	canon, err := canonicalHost(host)
-	if err != nil || canon != host {
-		c.report(r, RuleRedirectDestination, sub.Off, "regexSubstitution starts with https://%s/, and %q is not one literal host name in lower case (no port): write the bare host", host, host)
-		return
+	authority := rest
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		authority = rest[:i]
 	}
-	dest(canon, sub.Off, "regexSubstitution")
+	if strings.Contains(authority, `\`) {
+		return nil, fmt.Sprintf("builds its host from %q, with a group reference or backslash before the first '/'", authority)
+	}
+	u, err := site.Parse(scheme + "://" + authority + "/")
+	if err != nil {
+		return nil, fmt.Sprintf("starts with %s://%s, which is not an address the browser can parse", scheme, authority)
+	}
+	return u, ""
 }
 
 // sameSite reports whether two canonical hosts are the same site: the same

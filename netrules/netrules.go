@@ -39,7 +39,11 @@
 //     never act on a request the extension itself sends (sign-in, the AI
 //     provider, rmx.fetch), and excludedRequestDomains with its fetch: and
 //     network:observe: hosts; a rule that names one of those hosts itself is
-//     refused (netrules/own-requests).
+//     refused (netrules/own-requests);
+//   - every rule excludes the hosts the extension itself uses
+//     (Options.ExtensionHosts, and ID.chromiumapp.org), as request domains
+//     and as initiators: requests the extension starts without an
+//     initiator (a sign-in window, a tab it opens) are out of reach too.
 //
 // Design choices where the issue is silent:
 //   - Redirect destinations allow the default https port only.
@@ -61,8 +65,9 @@
 //     and the one exception (removing referer) is an entry's own flag.
 //   - Destination checks, as theirs: a redirect is judged by where it lands
 //     (scheme, host, port, user info), never by how it is spelt; javascript:,
-//     data: and every other non-https destination is refused; a host's
-//     trailing dot is removed before it is compared.
+//     data: and every other non-https destination is refused; the host is
+//     read one way for url, transform and regexSubstitution (canonical, one
+//     trailing dot dropped when compared, as Chrome compares hosts).
 //   - The manifest is required; Check with a nil one checks against a
 //     remixlet with no sites, so every limit that needs one fails closed.
 package netrules

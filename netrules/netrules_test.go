@@ -122,11 +122,12 @@ func TestInstallSomeSites(t *testing.T) {
 	if err != nil || len(fs) != 0 {
 		t.Fatalf("Install: %v %v", err, fs)
 	}
+	own := extID + ".chromiumapp.org" // where a sign-in flow returns: excluded from every rule
 	want := `[
-  {"id":1,"priority":1,"condition":{"urlFilter":"||ads.example.net^","initiatorDomains":["own.example.com"],"excludedInitiatorDomains":["x.own.example.com","` + extID + `"]},"action":{"type":"block"}},
-  {"id":2,"priority":5,"condition":{"initiatorDomains":["own.example.com","shop.example.org"],"excludedInitiatorDomains":["` + extID + `"],"requestDomains":["own.example.com"],"requestMethods":["get"]},"action":{"type":"redirect","redirect":{"url":"https://own.example.com/new?q=a%20b"}}},
-  {"id":3,"priority":1,"condition":{"initiatorDomains":["own.example.com","shop.example.org"],"excludedInitiatorDomains":["` + extID + `"]},"action":{"type":"modifyHeaders","requestHeaders":[{"header":"user-agent","operation":"append","value":"x"},{"header":"referer","operation":"remove"}]}},
-  {"id":4,"priority":1,"condition":{"initiatorDomains":["own.example.com","shop.example.org"],"excludedInitiatorDomains":["` + extID + `"],"requestDomains":["own.example.com"],"requestMethods":["get"]},"action":{"type":"redirect","redirect":{"transform":{"scheme":"https","path":"","queryTransform":{"removeParams":[]}}}}}
+  {"id":1,"priority":1,"condition":{"urlFilter":"||ads.example.net^","initiatorDomains":["own.example.com"],"excludedInitiatorDomains":["x.own.example.com","` + extID + `","` + own + `"],"excludedRequestDomains":["` + own + `"]},"action":{"type":"block"}},
+  {"id":2,"priority":5,"condition":{"initiatorDomains":["own.example.com","shop.example.org"],"excludedInitiatorDomains":["` + extID + `","` + own + `"],"requestDomains":["own.example.com"],"excludedRequestDomains":["` + own + `"],"requestMethods":["get"]},"action":{"type":"redirect","redirect":{"url":"https://own.example.com/new?q=a%20b"}}},
+  {"id":3,"priority":1,"condition":{"initiatorDomains":["own.example.com","shop.example.org"],"excludedInitiatorDomains":["` + extID + `","` + own + `"],"excludedRequestDomains":["` + own + `"]},"action":{"type":"modifyHeaders","requestHeaders":[{"header":"user-agent","operation":"append","value":"x"},{"header":"referer","operation":"remove"}]}},
+  {"id":4,"priority":1,"condition":{"initiatorDomains":["own.example.com","shop.example.org"],"excludedInitiatorDomains":["` + extID + `","` + own + `"],"requestDomains":["own.example.com"],"excludedRequestDomains":["` + own + `"],"requestMethods":["get"]},"action":{"type":"redirect","redirect":{"transform":{"scheme":"https","path":"","queryTransform":{"removeParams":[]}}}}}
 ]
 `
 	if diff := cmp.Diff(want, string(out)); diff != "" {
@@ -168,10 +169,10 @@ func TestInstallEverySite(t *testing.T) {
 	if c.InitiatorDomains != nil {
 		t.Errorf("every-site rules act on every page's requests; got initiatorDomains %v", c.InitiatorDomains)
 	}
-	if !slices.Equal(c.ExcludedInitiatorDomains, []string{extID}) {
-		t.Errorf("excludedInitiatorDomains = %v, want the extension id", c.ExcludedInitiatorDomains)
+	if !slices.Equal(c.ExcludedInitiatorDomains, []string{extID, extID + ".chromiumapp.org"}) {
+		t.Errorf("excludedInitiatorDomains = %v, want the extension id and its sign-in host", c.ExcludedInitiatorDomains)
 	}
-	if !slices.Equal(c.ExcludedRequestDomains, []string{"cdn.example.org", "api.example.com", "feed.example.net"}) {
+	if !slices.Equal(c.ExcludedRequestDomains, []string{"cdn.example.org", "api.example.com", "feed.example.net", extID + ".chromiumapp.org"}) {
 		t.Errorf("excludedRequestDomains = %v", c.ExcludedRequestDomains)
 	}
 	assertInstalledPasses(t, out, m)
@@ -579,5 +580,111 @@ func TestAnyByte(t *testing.T) {
 	}
 	if _, err := RegexInstructions(`[\C]`, false, false); err == nil {
 		t.Error(`[\C]: accepted, but RE2 refuses \C in a class`)
+	}
+}
+
+// TestRedirectHostOneReading: the three redirect forms read the host the
+// same way (case, escapes, one trailing dot), and the installed form holds
+// the host as checked.
+func TestRedirectHostOneReading(t *testing.T) {
+	m := mustManifest(t, "1.0.2", []string{"https://own.example.com/*"})
+	for _, host := range []string{"own.example.com", "OWN.Example.COM", "own.example.com.", "%6Fwn.example.com", "own.EXAMPLE.com."} {
+		forms := map[string]string{
+			"url":               `{"url": "https://` + host + `/new"}`,
+			"transform":         `{"transform": {"scheme": "https", "host": "` + host + `"}}`,
+			"regexSubstitution": `{"regexSubstitution": "https://` + host + `/\\1"}`,
+		}
+		want := map[string]string{
+			"url":               `{"url":"https://own.example.com/new"}`,
+			"transform":         `{"transform":{"scheme":"https","host":"own.example.com"}}`,
+			"regexSubstitution": `{"regexSubstitution":"https://own.example.com/\\1"}`,
+		}
+		for form, rd := range forms {
+			src := []byte(`[{"id": 1, "condition": {"regexFilter": "^https://own\\.example\\.com/(.*)", "requestMethods": ["get"]}, "action": {"type": "redirect", "redirect": ` + rd + `}}]`)
+			out, fs, err := Install(src, m, Options{})
+			if err != nil || len(fs) != 0 {
+				t.Errorf("%s to %q: %v %v", form, host, err, fs)
+				continue
+			}
+			var rules []struct {
+				Action struct {
+					Redirect json.RawMessage `json:"redirect"`
+				} `json:"action"`
+			}
+			if err := json.Unmarshal(out, &rules); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(rules[0].Action.Redirect); got != want[form] {
+				t.Errorf("%s to %q: installed %s, want %s", form, host, got, want[form])
+			}
+			assertInstalledPasses(t, out, m)
+		}
+	}
+}
+
+// TestInstallExtensionHosts: the hosts the extension itself uses (sign-in
+// windows, providers) are excluded from every rule, as request domains and
+// as initiators, and a rule that names one is refused where it names it.
+func TestInstallExtensionHosts(t *testing.T) {
+	every := mustManifest(t, "1.0.2", []string{"<all_urls>"})
+	opts := Options{ExtensionID: extID, ExtensionHosts: []string{"auth.provider.example", "api.provider.example"}}
+	out, fs, err := Install([]byte(`[{"id": 1, "condition": {"urlFilter": "||ads.example.org^"}, "action": {"type": "block"}}]`), every, opts)
+	if err != nil || len(fs) != 0 {
+		t.Fatalf("Install: %v %v", err, fs)
+	}
+	var rules []installedRule
+	if err := json.Unmarshal(out, &rules); err != nil {
+		t.Fatal(err)
+	}
+	signIn := extID + ".chromiumapp.org"
+	c := rules[0].Condition
+	if want := []string{"auth.provider.example", "api.provider.example", signIn}; !slices.Equal(c.ExcludedRequestDomains, want) {
+		t.Errorf("excludedRequestDomains = %v, want %v", c.ExcludedRequestDomains, want)
+	}
+	if want := []string{extID, "auth.provider.example", "api.provider.example", signIn}; !slices.Equal(c.ExcludedInitiatorDomains, want) {
+		t.Errorf("excludedInitiatorDomains = %v, want %v", c.ExcludedInitiatorDomains, want)
+	}
+	assertInstalledPasses(t, out, every)
+
+	some := mustManifest(t, "1.0.2", []string{"https://auth.provider.example/*"})
+	for _, tc := range []struct {
+		m     *manifest.Manifest
+		rules string
+		want  string // a finding's text; "" when it installs
+	}{
+		{every, `[{"id": 1, "condition": {"requestDomains": ["auth.provider.example"], "requestMethods": ["get"], "resourceTypes": ["main_frame"]}, "action": {"type": "redirect", "redirect": {"transform": {"scheme": "https", "queryTransform": {"addOrReplaceParams": [{"key": "redirect_uri", "value": "https://evil.example/"}]}}}}}]`,
+			"rules.json:1:45: error netrules/own-requests: rule 1: requestDomains names auth.provider.example, a host the extension itself uses"},
+		{every, `[{"id": 2, "condition": {"urlFilter": "||login.api.provider.example^"}, "action": {"type": "block"}}]`,
+			"urlFilter names login.api.provider.example, under api.provider.example"},
+		{every, `[{"id": 3, "condition": {"initiatorDomains": ["api.provider.example"]}, "action": {"type": "block"}}]`,
+			"initiatorDomains names api.provider.example"},
+		{every, `[{"id": 4, "condition": {"requestDomains": ["` + signIn + `"]}, "action": {"type": "block"}}]`,
+			"requestDomains names " + signIn},
+		{some, `[{"id": 5, "condition": {"urlFilter": "/consent"}, "action": {"type": "block"}}]`,
+			"the remixlet runs only on hosts the extension itself uses (auth.provider.example)"},
+		{some, `[{"id": 6, "condition": {"urlFilter": "/consent", "initiatorDomains": ["auth.provider.example"]}, "action": {"type": "block"}}]`,
+			"initiatorDomains names auth.provider.example"},
+		{every, `[{"id": 7, "condition": {"requestDomains": ["provider.example"]}, "action": {"type": "block"}}]`, ""},
+	} {
+		out, fs, err := Install([]byte(tc.rules), tc.m, opts)
+		if err != nil {
+			t.Errorf("%s: %v", tc.rules, err)
+			continue
+		}
+		if tc.want == "" {
+			if len(fs) != 0 || out == nil {
+				t.Errorf("%s: %v", tc.rules, fs)
+			}
+			assertInstalledPasses(t, out, tc.m)
+			continue
+		}
+		if out != nil || len(fs) != 1 || !strings.Contains(fs[0].String(), tc.want) {
+			t.Errorf("%s: installed %v, findings %v; want one finding with %q", tc.rules, out != nil, fs, tc.want)
+		}
+	}
+	for _, bad := range []string{"Auth.Provider.example", "auth.provider.example.", "https://auth.provider.example", "*.provider.example"} {
+		if _, _, err := Install([]byte(`[{"id": 1, "condition": {}, "action": {"type": "block"}}]`), every, Options{ExtensionID: extID, ExtensionHosts: []string{bad}}); err == nil {
+			t.Errorf("extension host %q was accepted", bad)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
@@ -34,9 +35,11 @@ var ErrNoRules = errors.New("there are no network rules to install")
 
 // InstallPackage checks a loaded remixlet's manifest and rules.json, as
 // `remixlet lint` does, and returns the installed form for the extension
-// opts names. The error is for what makes installing impossible besides
-// refused rules: no rules.json (ErrNoRules), an extension id missing for a
-// remixlet that runs on every site (ErrNeedExtensionID) or malformed, an
+// opts names; rules that name a host the extension itself uses are refused
+// with the findings that say which. The error is for what makes installing
+// impossible besides refused rules: no rules.json (ErrNoRules), an
+// extension id missing for a remixlet that runs on every site
+// (ErrNeedExtensionID) or malformed, an extension host that is no host, an
 // analyzer that failed.
 func InstallPackage(pkg *analysis.Package, opts Options) (*InstallReport, error) {
 	if !pkg.Has(FileName) {
@@ -53,6 +56,11 @@ func InstallPackage(pkg *analysis.Package, opts Options) (*InstallReport, error)
 	m := res.ResultOf[manifest.Analyzer].(*manifest.Manifest)
 	checked := res.ResultOf[Analyzer].(*Result)
 	installed, err := checked.Installed(m, opts)
+	if he, ok := errors.AsType[*ExtensionHostError](err); ok {
+		r.Findings = append(slices.Clone(r.Findings), he.Findings...)
+		finding.Sort(r.Findings)
+		return r, nil // refused: rules that would act on the extension's own requests
+	}
 	if errors.Is(err, ErrNeedExtensionID) {
 		return nil, fmt.Errorf("%s runs on every site: %w", pkg.Dir, err)
 	}

@@ -124,7 +124,7 @@ var (
 	})
 	RuleDomainHost = finding.Register(finding.Rule{
 		ID: "netrules/domain-host", Title: "A domain that is not a host name", Severity: finding.Error,
-		Why: "Chrome compares domains with hosts as written: \"*.example.com\", \"https://example.com\" or \"example.com.\" never match, so an exclusion silently excludes nothing.",
+		Why: "Chrome compares domains with hosts as written: \"*.example.com\", \"https://example.com\" or \"example.com.\" never match, so an exclusion silently excludes nothing; \"a..example\", a label over 63 characters, a name over 253 and a registrable label starting or ending with '-' (\"-a.com\") are no host a request can reach; \".example.com\" means its subdomains only.",
 		Fix: "Write the bare host, e.g. \"example.com\" (it covers its subdomains too).",
 	})
 	RuleResponseHeaderCondition = finding.Register(finding.Rule{
@@ -144,8 +144,13 @@ var (
 	})
 	RuleNeverMatches = finding.Register(finding.Rule{
 		ID: "netrules/never-matches", Title: "A condition that can never match", Severity: finding.Error,
-		Why: "A response header both required (responseHeaders) and excluded by name (excludedResponseHeaders) in another letter case can never match, since HTTP header names ignore case. Chrome refuses the same spelling twice but accepts different cases, and the rule then does nothing while it reads as if it did something.",
-		Fix: "Name the header in one of the two lists only.",
+		Why: "Chrome installs some rules that no request can meet, and the rule then does nothing while it reads as if it did something: a response header both required (responseHeaders) and excluded by name (excludedResponseHeaders) in another letter case (HTTP header names ignore case; Chrome refuses only the same spelling twice); every requestDomains or initiatorDomains host excluded again by the matching excluded list (the exclusion wins); an excludedInitiatorDomains covering every site the remixlet runs on (its installed rules act only on its own pages' requests); every method excluded in a rule whose resource types leave out WebSocket connections.",
+		Fix: "Remove the rule, or the part of the condition that excludes everything it names.",
+	})
+	RuleWebSocketOnly = finding.Register(finding.Rule{
+		ID: "netrules/websocket-only", Title: "excludedRequestMethods that excludes every method", Severity: finding.Error,
+		Why: "A rule whose excludedRequestMethods lists every method reads as matching nothing, yet Chrome still applies it to WebSocket connections, the only requests it gives no method (witnessed in headless Chromium 156).",
+		Fix: "To act on WebSocket connections, write \"resourceTypes\": [\"websocket\"] and no method lists; otherwise remove the rule.",
 	})
 	// The Remixlet limits.
 	RuleAction = finding.Register(finding.Rule{

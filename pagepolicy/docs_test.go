@@ -42,10 +42,8 @@ func TestExplainAndAPIReadTheTable(t *testing.T) {
 	if names == nil {
 		t.Fatalf("dom.Handle#removeAttribute's doc names no fixed attributes: %q", doc)
 	}
-	var got, want []string
-	for _, n := range regexp.MustCompile(`[a-z]+`).FindAllString(strings.ReplaceAll(names[1], " and ", ", "), -1) {
-		got = append(got, n)
-	}
+	got := regexp.MustCompile(`[a-z]+`).FindAllString(strings.ReplaceAll(names[1], " and ", ", "), -1)
+	var want []string
 	for _, r := range pagepolicy.PasswordFixed {
 		want = append(want, r.Name)
 	}

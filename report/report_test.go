@@ -83,40 +83,6 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestSARIFShape checks the indices.
-func withoutRuleTable(t *testing.T, doc string) string {
-	t.Helper()
-	var log map[string]any
-	if err := json.Unmarshal([]byte(doc), &log); err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, r := range finding.Rules() {
-		want = append(want, r.ID)
-	}
-	for _, run := range log["runs"].([]any) {
-		run := run.(map[string]any)
-		driver := run["tool"].(map[string]any)["driver"].(map[string]any)
-		var got []string
-		for _, r := range driver["rules"].([]any) {
-			got = append(got, r.(map[string]any)["id"].(string))
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("the SARIF rule list is not the registry's (-want +got):\n%s", diff)
-		}
-		driver["rules"] = "(every registered rule, in the registry's order)"
-		results, _ := run["results"].([]any)
-		for _, r := range results {
-			delete(r.(map[string]any), "ruleIndex")
-		}
-	}
-	out, err := json.MarshalIndent(log, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out) + "\n"
-}
-
 // TestSARIFShape checks what GitHub code scanning requires of an upload
 // beyond the golden bytes: every result's rule exists at its index, paths
 // are relative, regions are 1-based, fingerprints are unique.

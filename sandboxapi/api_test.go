@@ -297,28 +297,3 @@ func TestMarkdownListsEveryMember(t *testing.T) {
 		}
 	}
 }
-
-// TestExampleDeclarations keeps the copies of the declarations in the
-// source examples (as remixlet init writes them) equal to the table's:
-// go test ./sandboxapi -run ExampleDeclarations -update rewrites them.
-func TestExampleDeclarations(t *testing.T) {
-	copies, err := filepath.Glob("../examples/*/" + DeclarationsFile)
-	if err != nil || len(copies) == 0 {
-		t.Fatalf("no examples carry %s: %v", DeclarationsFile, err)
-	}
-	want := TypeScript()
-	for _, file := range copies {
-		if *update {
-			if err := os.WriteFile(file, []byte(want), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		got, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != want {
-			t.Errorf("%s differs from the API table's declarations: go test ./sandboxapi -run ExampleDeclarations -update", file)
-		}
-	}
-}

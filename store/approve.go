@@ -11,6 +11,7 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 )
 
@@ -65,7 +66,11 @@ func (s *Store) Approve(req ApproveRequest) (string, *Approval, error) {
 		}
 		return w.putApproval(a)
 	})
-	if err != nil {
+	var after *AfterChangeError
+	switch {
+	case errors.As(err, &after):
+		return token, a, err // recorded, but the disk reported an error after
+	case err != nil:
 		return "", nil, err
 	}
 	return token, a, nil
@@ -125,7 +130,9 @@ func refusal(rule *finding.Rule, format string, args ...any) *Refusal {
 // version. Any attempt that finds the approval unused uses it up, even a
 // refused one: an approval allows one attempt, so a token cannot be tried
 // against other files. A refusal is returned as a *Refusal. Activate never
-// creates a store.
+// creates a store. When the disk reported an error after the change was
+// made, the error is an *AfterChangeError, returned with the stored
+// version (or joined to the refusal that was recorded).
 func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 	if !IsToken(req.Token) {
 		return nil, refusal(RuleUnknown, "%q is not an approval token: give the 32 hex digits `remixlet approve` prints", req.Token)
@@ -136,7 +143,7 @@ func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 	err := s.update(false, func(w *writer) error {
 		a := w.snap.approvals[key]
 		if a == nil {
-			refused = refusal(RuleUnknown, "the store %s has no approval with this token (it was never issued there, its remixlet was deleted, or it expired more than a day ago): approve the files with `remixlet approve DIR --id ID` and use the token it prints", s.Dir)
+			refused = refusal(RuleUnknown, "the store %s has no approval with this token (it was never issued there, its remixlet was deleted, or it expired more than a day ago): approve the files with `remixlet approve DIR --id ID` and use the token it prints", safetext.Clean(s.Dir))
 			return nil
 		}
 		if a.Used != nil {
@@ -162,9 +169,14 @@ func (s *Store) Activate(req ActivateRequest) (*Version, error) {
 		}
 		return w.putApproval(&used)
 	})
+	var after *AfterChangeError
 	switch {
 	case errors.Is(err, errNoStore):
-		return nil, refusal(RuleUnknown, "there is no store in %s, so no approval: approve the files with `remixlet approve DIR --id ID --store %s` and use the token it prints", s.Dir, s.Dir)
+		return nil, refusal(RuleUnknown, "there is no store in %s, so no approval: approve the files with `remixlet approve DIR --id ID --store %s` and use the token it prints", safetext.Clean(s.Dir), safetext.ShellQuote(s.Dir))
+	case errors.As(err, &after) && refused != nil:
+		return nil, errors.Join(refused, err)
+	case errors.As(err, &after):
+		return stored, err
 	case err != nil:
 		return nil, err
 	case refused != nil:
@@ -246,7 +258,8 @@ func Manifest(v *Version) *manifest.Manifest {
 // Restore stores version number of a remixlet again as its newest
 // version. wantDigest is the digest of the files the caller re-checked;
 // Restore refuses if the stored version is not those files. A deleted
-// remixlet has no versions to restore.
+// remixlet has no versions to restore. An *AfterChangeError comes with
+// the version it stored.
 func (s *Store) Restore(id string, number int, wantDigest string) (*Version, error) {
 	var v *Version
 	err := s.update(false, func(w *writer) error {
@@ -261,8 +274,12 @@ func (s *Store) Restore(id string, number int, wantDigest string) (*Version, err
 		v = &Version{Remixlet: id, Time: s.now().UTC(), Digest: old.Digest, RestoredFrom: number, Files: old.Files}
 		return w.addVersion(v)
 	})
-	if errors.Is(err, errNoStore) {
+	var after *AfterChangeError
+	switch {
+	case errors.Is(err, errNoStore):
 		return nil, ErrNoVersion
+	case err != nil && !errors.As(err, &after):
+		return nil, err
 	}
 	return v, err
 }
@@ -272,10 +289,10 @@ func (s *Store) Restore(id string, number int, wantDigest string) (*Version, err
 // activate anything. The database is then rewritten compactly and
 // atomically, so none of the remixlet's bytes stay in the store folder.
 // It returns how many versions were removed; 0 when there were none, and
-// then nothing is written.
+// then nothing is written. An *AfterChangeError comes with the count.
 func (s *Store) Delete(id string) (int, error) {
 	removed := 0
-	err := s.run(true, false, func(_ *bolt.Tx, snap *snapshot) error {
+	err := s.run(true, func(_ *bolt.Tx, snap *snapshot) error {
 		removed = len(snap.remixlets[id])
 		pending := 0
 		for _, a := range snap.approvals {
@@ -296,8 +313,12 @@ func (s *Store) Delete(id string) (int, error) {
 		// The old file stays locked until the new one is in its place.
 		return s.replace(snap)
 	})
-	if errors.Is(err, errNoStore) {
+	var after *AfterChangeError
+	switch {
+	case errors.Is(err, errNoStore):
 		return 0, nil
+	case err != nil && !errors.As(err, &after):
+		return 0, err
 	}
 	return removed, err
 }

@@ -2,13 +2,17 @@
 
 package store
 
-// The fault suite: a store under damage, kills, full and read-only file
-// systems, and concurrent processes. It runs with `go test ./...` and in
-// CI. The kills need strace (CI installs it) and the small file systems a
-// mount namespace (tmpfs with size=, mounted in a user namespace, so no
-// root is needed and nothing outlives the test); REMIXLET_SKIP_FAULTS=1
-// skips those two on a machine that has neither. Figures are logged with
-// -v; the package documentation and docs/approvals.md keep the latest.
+// The fault suite: a store under damage, kills, injected errors, full and
+// read-only file systems, and concurrent processes (this file,
+// syscall_test.go, damage_test.go, namespace_test.go). It runs with `go
+// test ./...` and in CI. The kills and injected errors need strace (CI
+// installs it), the small file systems a mount namespace (tmpfs with
+// size=, mounted in a user namespace, so no root is needed and nothing
+// outlives the test), and the stores of another user root;
+// REMIXLET_SKIP_FAULTS=1 skips those on a machine that has none of them.
+// The big loops are sampled from a seed printed with -v; -flips=all and
+// -faults=all (or REMIXLET_STORE_FAULTS=all) run them whole. The package
+// documentation and docs/approvals.md keep the latest figures.
 
 import (
 	"bytes"
@@ -37,6 +41,20 @@ var flips = flag.String("flips", "", "how many bytes the byte-flip test flips: a
 // the tests.
 const helperEnv = "REMIXLET_STORE_FAULT_HELPER"
 
+const (
+	helperStart = "/nonexistent/remixlet-fault-helper-start"
+	helperEnd   = "/nonexistent/remixlet-fault-helper-end"
+)
+
+func init() {
+	// A helper does all its work on the main thread, so that strace,
+	// which counts each thread's calls on their own, stops exactly the
+	// call a test names (syscall_test.go).
+	if os.Getenv(helperEnv) != "" {
+		runtime.LockOSThread()
+	}
+}
+
 func TestMain(m *testing.M) {
 	if op := os.Getenv(helperEnv); op != "" {
 		os.Exit(runHelper(op, os.Getenv("REMIXLET_STORE_DIR"), os.Getenv("REMIXLET_STORE_ID")))
@@ -47,6 +65,9 @@ func TestMain(m *testing.M) {
 // runHelper is one operation in a process of its own, for the kill,
 // namespace and concurrency tests. It prints what happened on one line.
 func runHelper(op, dir, id string) int {
+	// Marks where the operation's own calls begin and end for traceCalls
+	// (syscall_test.go): an open of a name that does not exist.
+	_, _ = os.Open(helperStart)
 	s := New(dir, Options{Timeout: time.Minute})
 	switch op {
 	case "approve":
@@ -58,6 +79,23 @@ func runHelper(op, dir, id string) int {
 		token, _, err := s.Approve(ApproveRequest{Remixlet: id, Digest: digestOf(fs), Permissions: []string{}})
 		if err == nil {
 			_, err = s.Activate(ActivateRequest{Token: token, Digest: digestOf(fs), Files: fs})
+		}
+		return report(err)
+	case "approve-next":
+		cur, err := s.Current(id)
+		if err == nil {
+			fs := versionFiles(id, 99)
+			_, _, err = s.Approve(ApproveRequest{Remixlet: id, Digest: digestOf(fs), Permissions: []string{}, Running: cur})
+		}
+		return report(err)
+	case "activate":
+		fs := versionFiles(id, 2)
+		_, err := s.Activate(ActivateRequest{Token: os.Getenv("REMIXLET_STORE_TOKEN"), Digest: digestOf(fs), Files: fs, Permissions: []string{}})
+		return report(err)
+	case "restore":
+		v, err := s.Version(id, 1)
+		if err == nil {
+			_, err = s.Restore(id, 1, v.Digest)
 		}
 		return report(err)
 	case "delete":
@@ -76,13 +114,39 @@ func runHelper(op, dir, id string) int {
 	return 3
 }
 
+// report prints what a helper's operation answered: ok, or the kind of
+// error and its message.
 func report(err error) int {
-	if err != nil {
+	_, _ = os.Open(helperEnd)
+	var after *AfterChangeError
+	var cw *CannotWriteError
+	var d *DamagedError
+	switch {
+	case err == nil:
+		fmt.Println("ok")
+		return 0
+	case errors.As(err, &after) && after.Unsure:
+		fmt.Println("after-change unsure:", err)
+	case errors.As(err, &after) && after.Kept:
+		fmt.Println("after-change kept:", err)
+	case errors.As(err, &after):
+		fmt.Println("after-change:", err)
+	case errors.As(err, &cw):
+		fmt.Println("cannot-write:", err)
+	case errors.As(err, &d):
+		fmt.Println("damaged:", err)
+	default:
 		fmt.Println("error:", err)
-		return 1
 	}
-	fmt.Println("ok")
-	return 0
+	return 1
+}
+
+// versionFiles are the files of version n of a remixlet in the helpers'
+// scenarios.
+func versionFiles(id string, n int) []analysis.File {
+	fs := files()
+	fs[1].Data = fmt.Appendf(fs[1].Data, "\n// %s version %d\n%s", id, n, strings.Repeat("dom.queryAll('.x')\n", 40))
+	return fs
 }
 
 func digestOf(fs []analysis.File) string {
@@ -310,6 +374,7 @@ func commands(pending map[string]string) []command {
 // flip. Nothing may crash or hang, and no damage message may carry Go's
 // runtime words.
 func TestByteFlips(t *testing.T) {
+	t.Parallel()
 	c := newClock()
 	s, pending := sampleStore(t, c)
 	path := s.Path()
@@ -317,9 +382,18 @@ func TestByteFlips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	goodRecord, err := os.ReadFile(s.commitPath())
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmds := commands(pending)
+	// A write moves the commit record on with store.db: both are put
+	// back before each command.
 	restoreGood := func() {
 		if err := os.WriteFile(path, good, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(s.commitPath(), goodRecord, 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -342,12 +416,15 @@ func TestByteFlips(t *testing.T) {
 		bad := bytes.Clone(good)
 		bad[off] ^= byte(1 + rng.IntN(255))
 		anyDamage := false
+		dirty := true // the folder is not the damaged copy: first, and after a write
 		for _, cmd := range cmds {
-			if cmd.write || !anyDamage {
+			if dirty {
+				restoreGood()
 				if err := os.WriteFile(path, bad, 0o600); err != nil {
 					t.Fatal(err)
 				}
 			}
+			dirty = cmd.write
 			c.t = clockAt
 			got := cmd.run(s)
 			switch {
@@ -365,13 +442,50 @@ func TestByteFlips(t *testing.T) {
 		}
 		// Leftover temporary files from a write are the command's own;
 		// none may stay after it returned.
-		if entries, _ := os.ReadDir(s.Dir); len(entries) != 1 {
-			t.Fatalf("byte %d: the store folder holds %d entries after the commands", off, len(entries))
+		if left := leftovers(t, s.Dir); len(left) > 0 {
+			t.Fatalf("byte %d: the store folder holds %v after the commands", off, left)
 		}
 	}
-	restoreGood()
 	t.Logf("%d-byte store, %d bytes in use; %d bytes flipped one at a time, %d commands each (%d runs) in %v: %d runs reported damage, %d answered exactly as before, 0 answered differently; %d flips were reported by some command, %d changed nothing any command reads",
 		len(good), usedBytes(good), len(positions), len(cmds), len(positions)*len(cmds), time.Since(start).Round(time.Second), reported, same, flipsWithDamage, len(positions)-flipsWithDamage)
+
+	// The commit record is checksummed whole: any byte flipped in it is
+	// damage to every command.
+	recordFlips := 0
+	for _, off := range samplePositions(t, len(goodRecord), 24) {
+		bad := bytes.Clone(goodRecord)
+		bad[off] ^= byte(1 + rng.IntN(255))
+		for _, cmd := range cmds {
+			restoreGood()
+			if err := os.WriteFile(s.commitPath(), bad, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			c.t = clockAt
+			if got := cmd.run(s); got != damaged {
+				t.Errorf("byte %d of the commit record flipped (%q → %q): %s answered %.300s", off, goodRecord[off], bad[off], cmd.name, got)
+			}
+		}
+		recordFlips++
+	}
+	restoreGood()
+	t.Logf("%d-byte commit record: %d bytes flipped, %d commands each: every run reported damage", len(goodRecord), recordFlips, len(cmds))
+}
+
+// samplePositions is every offset below n when -flips is given, else a
+// seeded sample of want of them.
+func samplePositions(t *testing.T, n, want int) []int {
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	if *flips != "" || want >= n {
+		return all
+	}
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("commit record positions from seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	rng.Shuffle(n, func(i, j int) { all[i], all[j] = all[j], all[i] })
+	return all[:want]
 }
 
 // flipPositions is every byte of the pages the database uses (below the
@@ -419,26 +533,7 @@ func flipPositions(t *testing.T, file []byte) []int {
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("random positions from seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
-	w := &pageWalk{file: file, ps: uint64(m0.pageSize), hwm: max(m0.hwm, m1.hwm)}
-	w.seen = make([]byte, w.hwm)
-	cur := m0
-	if m1.txid > m0.txid {
-		cur = m1
-	}
-	if err := w.checkFreelist(cur.freelist); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.walk(cur.root); err != nil {
-		t.Fatal(err)
-	}
-	var live, free []int
-	for page, kind := range w.seen[2:] {
-		if kind == 2 {
-			free = append(free, page+2)
-		} else {
-			live = append(live, page+2)
-		}
-	}
+	live, free := pagesInUse(t, file)
 	for want := len(out) + n; len(out) < want && len(out) < used; {
 		pages := live
 		if rng.IntN(5) == 0 && len(free) > 0 {
@@ -454,6 +549,37 @@ func flipPositions(t *testing.T, file []byte) []int {
 	return out
 }
 
+// pagesInUse are the pages after the two headers that the newer header's
+// tree and freelist reach, and the free ones.
+func pagesInUse(t *testing.T, file []byte) (live, free []int) {
+	t.Helper()
+	m0, err0 := readMeta(file, 0, 0)
+	m1, err1 := readMeta(file, int(m0.pageSize), 1)
+	if err0 != nil || err1 != nil {
+		t.Fatal(err0, err1)
+	}
+	cur := m0
+	if m1.txid > m0.txid {
+		cur = m1
+	}
+	w := &pageWalk{file: file, ps: uint64(m0.pageSize), hwm: cur.hwm}
+	w.seen = make([]byte, w.hwm)
+	if err := w.checkFreelist(cur.freelist); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.walk(cur.root); err != nil {
+		t.Fatal(err)
+	}
+	for page, kind := range w.seen[2:] {
+		if kind == 2 {
+			free = append(free, page+2)
+		} else {
+			live = append(live, page+2)
+		}
+	}
+	return live, free
+}
+
 func usedBytes(file []byte) int {
 	m0, _ := readMeta(file, 0, 0)
 	m1, _ := readMeta(file, int(m0.pageSize), 1)
@@ -464,6 +590,7 @@ func usedBytes(file []byte) int {
 // (its files, its digests, its id) can be found anywhere in the store
 // folder, and the approvals issued for it, pending or used, are gone.
 func TestDeleteForgets(t *testing.T) {
+	t.Parallel()
 	c := newClock()
 	s := newStore(t, c)
 	secret := "unforgettable-marker-" + strconv.Itoa(rand.IntN(1e9))
@@ -482,17 +609,18 @@ func TestDeleteForgets(t *testing.T) {
 	if n, err := s.Delete("forget-me"); err != nil || n != 1 {
 		t.Fatalf("Delete: %d %v", n, err)
 	}
-	entries, err := os.ReadDir(s.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 1 || entries[0].Name() != FileName {
-		t.Fatalf("the store folder holds %v after delete", entries)
+	if left := leftovers(t, s.Dir); len(left) > 0 {
+		t.Fatalf("the store folder holds %v after delete", left)
 	}
 	data, err := os.ReadFile(s.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
+	record, err := os.ReadFile(s.commitPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append(data, record...)
 	for _, needle := range []string{secret, "forget-me", mustDigest(t, mine), mustDigest(t, later), Key(pendingToken)} {
 		if bytes.Contains(data, []byte(needle)) {
 			t.Errorf("%q is still in the store folder after delete", needle)
@@ -512,61 +640,6 @@ func TestDeleteForgets(t *testing.T) {
 	}
 	if err := s.Verify(); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestUnfinishedCreation: files an earlier, non-atomic creation could have
-// left (empty, zeros, bbolt's setup with nothing committed, a cut-off
-// setup) are "no store yet": reads find nothing, and approve replaces
-// them with a store.
-func TestUnfinishedCreation(t *testing.T) {
-	setupOnly := func(t *testing.T) []byte {
-		dir := t.TempDir()
-		db, err := openBoltForTest(filepath.Join(dir, "x.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		db.Close()
-		data, err := os.ReadFile(filepath.Join(dir, "x.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return data
-	}
-	for _, tc := range []struct {
-		name string
-		data func(t *testing.T) []byte
-	}{
-		{"empty", func(*testing.T) []byte { return nil }},
-		{"zeros", func(*testing.T) []byte { return make([]byte, 16384) }},
-		{"set up, nothing committed", setupOnly},
-		{"set up, cut off after the first page", func(t *testing.T) []byte { return setupOnly(t)[:os.Getpagesize()] }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			c := newClock()
-			s := newStore(t, c)
-			if err := os.WriteFile(s.Path(), tc.data(t), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			if ok, err := s.Exists(); ok || err != nil {
-				t.Fatalf("Exists: %v %v", ok, err)
-			}
-			if list, err := s.List(); list != nil || err != nil {
-				t.Fatalf("List: %v %v", list, err)
-			}
-			_, err := s.Activate(activateReq(t, strings.Repeat("a", 32), files()))
-			wantRefusal(t, err, "approval/unknown")
-			if !strings.Contains(err.Error(), "no store") {
-				t.Errorf("activate on no store does not say so: %v", err)
-			}
-			fs := files()
-			if _, err := s.Activate(activateReq(t, approveFiles(t, s, "x", fs), fs)); err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Verify(); err != nil {
-				t.Fatal(err)
-			}
-		})
 	}
 }
 
@@ -630,117 +703,10 @@ func TestLinksAreRefused(t *testing.T) {
 	}
 }
 
-// TestKillDuringCreationAndRewrite kills a process at each system call
-// that writes or syncs while it creates the store (a first approval) and
-// while it rewrites it (a delete), by strace's fault injection, and checks
-// after each kill that store.db is absent or whole, and that the next
-// command works and cleans up.
-func TestKillDuringCreationAndRewrite(t *testing.T) {
-	skipFaults(t, "killing at every write and sync")
-	if _, err := exec.LookPath("strace"); err != nil {
-		t.Fatal("strace is not installed: install it (apt-get install strace; CI does) or set REMIXLET_SKIP_FAULTS=1")
-	}
-	const calls = "openat,write,pwrite64,fsync,fdatasync,ftruncate,fallocate,link,linkat,rename,renameat,renameat2,unlink,unlinkat,mkdir,mkdirat"
-	countCalls := func(cmd *exec.Cmd) int {
-		log := filepath.Join(t.TempDir(), "strace.log")
-		cmd.Args = append([]string{"strace", "-f", "-qq", "-o", log, "-e", "trace=" + calls, "--"}, cmd.Args...)
-		cmd.Path, _ = exec.LookPath("strace")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, out)
-		}
-		data, _ := os.ReadFile(log)
-		return strings.Count(string(data), "\n")
-	}
-	killAt := func(cmd *exec.Cmd, n int) string {
-		cmd.Args = append([]string{"strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=" + calls, "-e", fmt.Sprintf("inject=%s:signal=KILL:when=%d", calls, n), "--"}, cmd.Args...)
-		cmd.Path, _ = exec.LookPath("strace")
-		out, _ := cmd.CombinedOutput()
-		return string(out)
-	}
-	check := func(t *testing.T, dir string, wantIDs ...[]string) []string {
-		t.Helper()
-		s := New(dir, Options{Timeout: 5 * time.Second})
-		list, err := s.List()
-		if err != nil {
-			t.Fatalf("after the kill: %v", err)
-		}
-		var ids []string
-		for _, r := range list {
-			ids = append(ids, r.ID)
-		}
-		ok := false
-		for _, w := range wantIDs {
-			ok = ok || strings.Join(w, ",") == strings.Join(ids, ",")
-		}
-		if !ok {
-			t.Fatalf("after the kill the store holds %v, want one of %v", ids, wantIDs)
-		}
-		return ids
-	}
-
-	t.Run("creation", func(t *testing.T) {
-		total := countCalls(helper("approve", filepath.Join(t.TempDir(), "store"), "x"))
-		kills, noStore := 0, 0
-		for n := 1; n <= total+1; n++ {
-			dir := filepath.Join(t.TempDir(), "store")
-			killAt(helper("approve", dir, "x"), n)
-			kills++
-			check(t, dir, nil) // no remixlet either way: approve stores none
-			if _, err := os.Lstat(filepath.Join(dir, FileName)); err != nil {
-				noStore++
-			}
-			if out, err := helper("approve-and-activate", dir, "x").CombinedOutput(); err != nil {
-				t.Fatalf("kill at call %d of %d: the next approval fails: %s", n, total, out)
-			}
-			check(t, dir, []string{"x"})
-			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-				t.Fatalf("kill at call %d: %d entries left in the store folder", n, len(entries))
-			}
-		}
-		if noStore == 0 || noStore == kills {
-			t.Fatalf("%d of %d kills left no store: the kills do not land where the test claims", noStore, kills)
-		}
-		t.Logf("creation: %d calls that create, write, sync, link, rename or remove; killed before each and after the last (%d kills): %d left no store.db, %d a whole empty store, 0 anything else; the next approval worked every time", total, kills, noStore, kills-noStore)
-	})
-	t.Run("delete", func(t *testing.T) {
-		setup := func() string {
-			dir := filepath.Join(t.TempDir(), "store")
-			for _, id := range []string{"keep", "gone"} {
-				if out, err := helper("approve-and-activate", dir, id).CombinedOutput(); err != nil {
-					t.Fatalf("%s", out)
-				}
-			}
-			return dir
-		}
-		total := countCalls(helper("delete", setup(), "gone"))
-		old := 0
-		for n := 1; n <= total+1; n++ {
-			dir := setup()
-			killAt(helper("delete", dir, "gone"), n)
-			if ids := check(t, dir, []string{"gone", "keep"}, []string{"keep"}); len(ids) == 2 {
-				old++
-			}
-			if out, err := helper("delete", dir, "gone").CombinedOutput(); err != nil {
-				t.Fatalf("kill at call %d: the next delete fails: %s", n, out)
-			}
-			check(t, dir, []string{"keep"})
-			if out, err := helper("approve", dir, "another").CombinedOutput(); err != nil {
-				t.Fatalf("%s", out)
-			}
-			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-				t.Fatalf("kill at call %d: %d entries left in the store folder after the next write", n, len(entries))
-			}
-		}
-		if old == 0 || old == total+1 {
-			t.Fatalf("%d of %d kills left the old store: the kills do not land where the test claims", old, total+1)
-		}
-		t.Logf("delete: %d calls that create, write, sync, link, rename or remove; killed before each and after the last (%d kills): %d left the old store whole, %d the new one, 0 anything else", total, total+1, old, total+1-old)
-	})
-}
-
 // TestConcurrentFirstApprovals: many processes approve at once in a
 // folder with no store: one creates it, and no approval is lost.
 func TestConcurrentFirstApprovals(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "store")
 	const n = 30
 	var wg sync.WaitGroup
@@ -771,6 +737,7 @@ func TestConcurrentFirstApprovals(t *testing.T) {
 // TestConcurrentDeletesAndApprovals: deletes rewrite store.db while other
 // processes approve and activate; no write is lost to the replaced file.
 func TestConcurrentDeletesAndApprovals(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "store")
 	const rounds = 12
 	for i := range rounds {
@@ -858,8 +825,10 @@ func TestReadOnlyStoreFile(t *testing.T) {
 			}
 			cmd.Path, cmd.Args[0] = bin, bin
 			// The store is private (0700, 0600); open it for reading only.
-			if err := os.Chmod(filepath.Join(dir, FileName), 0o644); err != nil {
-				t.Fatal(err)
+			for _, name := range []string{FileName, CommitFileName} {
+				if err := os.Chmod(filepath.Join(dir, name), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			for _, p := range []string{dir, tmp, filepath.Dir(tmp)} {
 				if err := os.Chmod(p, 0o755); err != nil {

@@ -16,3 +16,6 @@ func dupFile(*os.File) (*os.File, error)           { return nil, errUnsupported 
 func syncDir(string) error                         { return nil }
 
 const openNoFollow = 0
+
+func mapFile(*os.File, int64) ([]byte, error) { return nil, errUnsupported }
+func unmapFile([]byte)                        {}

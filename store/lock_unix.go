@@ -57,3 +57,12 @@ func syncDir(dir string) error {
 }
 
 const openNoFollow = syscall.O_NOFOLLOW | syscall.O_CLOEXEC
+
+// mapFile maps the first size bytes of f for reading, as bbolt reads its
+// file: pages are read from the disk only when they are looked at, so a
+// large or sparse file costs nothing until then.
+func mapFile(f *os.File, size int64) ([]byte, error) {
+	return syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+}
+
+func unmapFile(b []byte) { _ = syscall.Munmap(b) }

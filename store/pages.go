@@ -57,19 +57,21 @@ type meta struct {
 // page number want.
 func readMeta(file []byte, off int, want uint64) (*meta, error) {
 	if len(file) < off+pageHeaderSize+metaSize {
-		return nil, fmt.Errorf("the file ends inside commit record %d", want)
+		return nil, fmt.Errorf("it is %d bytes long: it was cut short inside header %d", len(file), want)
 	}
 	p := file[off:]
 	m := p[pageHeaderSize : pageHeaderSize+metaSize]
 	h := fnv.New64a()
 	h.Write(m[:metaChecksumAt])
 	switch {
+	case allZero(p[:pageHeaderSize+metaSize]):
+		return nil, fmt.Errorf("header %d is all zeros: its contents were lost", want)
 	case ne.Uint32(m[0:]) != boltMagic:
-		return nil, fmt.Errorf("commit record %d is not a bbolt meta page", want)
+		return nil, fmt.Errorf("header %d is not the header of a store (the file is not a store, or its first bytes were overwritten)", want)
 	case ne.Uint32(m[4:]) != boltVersion:
-		return nil, fmt.Errorf("commit record %d has bbolt format version %d", want, ne.Uint32(m[4:]))
+		return nil, fmt.Errorf("header %d names file format %d, not %d", want, ne.Uint32(m[4:]), boltVersion)
 	case ne.Uint64(m[metaChecksumAt:]) != h.Sum64():
-		return nil, fmt.Errorf("commit record %d does not match its checksum", want)
+		return nil, fmt.Errorf("header %d does not match its checksum", want)
 	}
 	mt := &meta{
 		pageSize: ne.Uint32(m[8:]), root: ne.Uint64(m[16:]), freelist: ne.Uint64(m[32:]),
@@ -77,48 +79,15 @@ func readMeta(file []byte, off int, want uint64) (*meta, error) {
 	}
 	switch {
 	case ne.Uint64(p[0:]) != want || ne.Uint16(p[8:]) != flagMeta || ne.Uint16(p[10:]) != 0 || ne.Uint32(p[12:]) != 0:
-		return nil, fmt.Errorf("the page header of commit record %d is damaged", want)
+		return nil, fmt.Errorf("the page header of header %d is damaged", want)
 	case ne.Uint32(m[12:]) != 0 || ne.Uint64(m[24:]) != 0:
-		return nil, fmt.Errorf("commit record %d has flags set that this store never sets", want)
+		return nil, fmt.Errorf("header %d has flags set that this store never sets", want)
 	case mt.pageSize < 512 || mt.pageSize > 1<<16 || mt.pageSize&(mt.pageSize-1) != 0:
-		return nil, fmt.Errorf("commit record %d gives a page size of %d bytes", want, mt.pageSize)
+		return nil, fmt.Errorf("header %d gives a page size of %d bytes", want, mt.pageSize)
 	case mt.txid%2 != want:
-		return nil, fmt.Errorf("commit record %d holds transaction %d, which belongs in the other one", want, mt.txid)
+		return nil, fmt.Errorf("header %d holds transaction %d, which belongs in the other one", want, mt.txid)
 	}
 	return mt, nil
-}
-
-// fileState is what the first pages of store.db say about it.
-type fileState int
-
-const (
-	fileComplete   fileState = iota // a store: some transaction after bbolt's own setup was committed
-	fileUnfinished                  // provably an unfinished creation: nothing was ever committed to it
-	fileDamaged                     // neither: checkPages says what is wrong
-)
-
-// classify tells an unfinished creation (an empty file, a file of zeros,
-// or a bbolt file whose valid meta pages are only those bbolt writes when
-// it sets a file up, transactions 0 and 1, so no record was ever
-// committed) from a store. It reads only the meta pages and needs no lock:
-// a commit rewrites one meta page at a time, so a concurrent commit can
-// make at most one of them unreadable here.
-func classify(file []byte) fileState {
-	if len(file) == 0 || allZero(file) {
-		return fileUnfinished
-	}
-	m0, err0 := readMeta(file, 0, 0)
-	if err0 != nil {
-		return fileDamaged
-	}
-	m1, err1 := readMeta(file, int(m0.pageSize), 1)
-	switch {
-	case m0.txid > 1 || (err1 == nil && m1.txid > 1):
-		return fileComplete
-	case err1 == nil || len(file) < 2*int(m0.pageSize):
-		return fileUnfinished
-	}
-	return fileDamaged
 }
 
 func allZero(b []byte) bool {
@@ -148,48 +117,53 @@ type pageVisit struct {
 	first []byte
 }
 
-// checkPages checks the whole structure of a complete store file. The
-// error says what is damaged, in words for a person.
-func checkPages(file []byte) error {
+// checkPages checks the whole structure of a store file and returns its
+// page size. The error says what is damaged, in words for a person. It
+// reads the two headers and the pages the newer one's tree and freelist
+// name, nothing else: a large or sparse file costs only what it holds.
+func checkPages(file []byte) (int, error) {
 	m0, err := readMeta(file, 0, 0)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	m1, err := readMeta(file, int(m0.pageSize), 1)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if m0.pageSize != m1.pageSize {
-		return fmt.Errorf("the two commit records give different page sizes")
+		return 0, fmt.Errorf("the two headers give different page sizes")
 	}
 	cur := m0
 	if m1.txid > m0.txid {
 		cur = m1
 	}
 	if d := int64(m0.txid) - int64(m1.txid); d != 1 && d != -1 {
-		return fmt.Errorf("the two commit records are not one commit apart (transactions %d and %d)", m0.txid, m1.txid)
+		return 0, fmt.Errorf("the two headers are not one commit apart (transactions %d and %d)", m0.txid, m1.txid)
 	}
 	w := &pageWalk{file: file, ps: uint64(cur.pageSize), hwm: cur.hwm}
-	if w.hwm < 4 || w.hwm > uint64(len(file))/w.ps {
-		return fmt.Errorf("the commit record counts %d pages, the file holds %d", w.hwm, uint64(len(file))/w.ps)
+	if w.hwm < 4 {
+		return 0, fmt.Errorf("the header counts %d pages, fewer than a store has", w.hwm)
+	}
+	if w.hwm > uint64(len(file))/w.ps {
+		return 0, fmt.Errorf("the header counts %d pages, the file holds %d: it was cut short", w.hwm, uint64(len(file))/w.ps)
 	}
 	w.seen = make([]byte, w.hwm)
 	w.seen[0], w.seen[1] = 3, 3
 	if cur.freelist == noFreelist {
-		return fmt.Errorf("the commit record names no freelist, which this store always writes")
+		return 0, fmt.Errorf("the header names no freelist, which this store always writes")
 	}
 	if err := w.checkFreelist(cur.freelist); err != nil {
-		return err
+		return 0, err
 	}
 	if err := w.walk(cur.root); err != nil {
-		return err
+		return 0, err
 	}
 	for id, s := range w.seen {
 		if s == 0 {
-			return fmt.Errorf("page %d is neither in use nor free", id)
+			return 0, fmt.Errorf("page %d is neither in use nor free", id)
 		}
 	}
-	return nil
+	return int(w.ps), nil
 }
 
 // page returns the bytes of page id and its span in pages, checked to lie
@@ -200,6 +174,9 @@ func (w *pageWalk) page(id uint64) ([]byte, uint64, error) {
 	}
 	head := w.file[id*w.ps:]
 	if got := ne.Uint64(head); got != id {
+		if allZero(head[:pageHeaderSize]) {
+			return nil, 0, fmt.Errorf("page %d is all zeros where a page of the store should be: its contents were lost", id)
+		}
 		return nil, 0, fmt.Errorf("page %d names itself page %d", id, got)
 	}
 	span := uint64(ne.Uint32(head[12:])) + 1

@@ -335,6 +335,7 @@ func (v *Version) check(remixlet string, number int) error {
 // record. A record that disappears, appears or is replaced by an older
 // one no longer agrees with it.
 type index struct {
+	Change       int          `json:"change"` // the store's changes are numbered 1, 2, 3 …
 	Approvals    int          `json:"approvals"`
 	ApprovalsSum string       `json:"approvalsSum"`
 	Remixlets    []indexEntry `json:"remixlets"`

@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
@@ -37,6 +39,27 @@ func files(perms ...string) []analysis.File {
 	}
 	m := fmt.Sprintf(`{"name": "T", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": [%s]}`, strings.Join(ps, ", "))
 	return []analysis.File{{Name: "manifest.json", Data: []byte(m)}, {Name: "script.js", Data: []byte("rmx.keep(() => true)\n" + strings.Join(perms, "\n"))}}
+}
+
+// storeLeftovers lists what the store folder holds besides store.db and
+// its commit record.
+func storeLeftovers(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		if e.Name() != FileName && e.Name() != CommitFileName {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+func leftovers(t *testing.T, dir string) []string {
+	t.Helper()
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal(err)
+	}
+	return storeLeftovers(dir)
 }
 
 func mustDigest(t *testing.T, fs []analysis.File) string {
@@ -482,5 +505,22 @@ func TestDamagedApprovalIsLeftAlone(t *testing.T) {
 	edit(t, s, func(tx *bolt.Tx) error { return tx.Bucket(bucketApprovals).Put([]byte(Key(token)), original) })
 	if _, err := s.Activate(activateReq(t, token, fs)); err != nil {
 		t.Fatalf("the approval was used up by an attempt on a damaged store: %v", err)
+	}
+}
+
+// The reasons a write failed, in a person's words: the store's size cap
+// names the command that makes room, a system error its meaning, and an
+// error bbolt kept only the text of says what is known.
+func TestWriteReasons(t *testing.T) {
+	s := New(t.TempDir(), Options{})
+	for err, want := range map[error]string{
+		berrors.ErrMaxSizeReached:                                                                       "it has reached the 1.0 GiB a store may grow to (delete remixlets you no longer need with `remixlet delete ID`, then try again)",
+		&os.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}:                                      "the disk is full (free some space, then try again)",
+		&os.PathError{Op: "open", Path: "x", Err: syscall.EROFS}:                                        "it is on a read-only file system",
+		fmt.Errorf("file resize error: %s", &os.PathError{Op: "truncate", Path: "x", Err: syscall.EIO}): "the disk reported an error while the store was being written (check the disk)",
+	} {
+		if got := s.writeReason(err); got != want {
+			t.Errorf("%v: %q, want %q", err, got, want)
+		}
 	}
 }

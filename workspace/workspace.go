@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
@@ -38,6 +40,13 @@ type Options struct {
 	// WorkDir is the folder paths are relative to and outputs name paths
 	// from; "" for the current one.
 	WorkDir string
+	// Overlay gives the bytes of some files, by absolute path, instead of
+	// reading them from disk: an editor's unsaved buffers (remixlet lsp),
+	// standard input (lint --stdin). A remixlet's files, a source
+	// folder's, a config or the baseline alike; every check treats them as
+	// if they were on disk. A remixlet file the folder does not hold yet
+	// is checked as if it did; a source module or a config must exist.
+	Overlay map[string][]byte
 }
 
 // Run is everything a lint run found.
@@ -77,7 +86,7 @@ func Lint(opts Options) (*Run, error) {
 		}
 	}
 	wd, _ = filepath.Abs(wd)
-	found := discover.Find(opts.Paths, wd)
+	found := discover.Find(standIn(opts, wd), wd)
 	run := &Run{Outside: found.Outside}
 	var entries []discover.Entry
 	for _, e := range found.Entries {
@@ -93,15 +102,16 @@ func Lint(opts Options) (*Run, error) {
 		return nil, fmt.Errorf("%w: none of the %s given lies in a remixlet folder (a folder with a manifest.json)", ErrNothing, plural(len(opts.Paths), "file"))
 	}
 
-	configs, err := NewConfigs(wd, opts.Config)
+	configs, err := newConfigs(wd, opts.Config, opts.Overlay)
 	if err != nil {
 		return nil, err
 	}
 	// Stored remixlets are checked together (in parallel); source folders
-	// are built in memory, one by one, and checked as built.
+	// are built in memory, one by one, and checked as built. A remixlet
+	// with overlaid files is loaded with them.
 	var stored []string
 	for _, e := range entries {
-		if e.Err == nil && !bundle.IsSourceFolder(e.Abs) {
+		if e.Err == nil && !bundle.IsSourceFolder(e.Abs) && overlayIn(opts.Overlay, e.Abs) == nil {
 			stored = append(stored, e.Abs)
 		}
 	}
@@ -118,11 +128,15 @@ func Lint(opts Options) (*Run, error) {
 			return nil, err
 		}
 		var r *analysis.Result
-		if bundle.IsSourceFolder(e.Abs) {
+		switch over := overlayIn(opts.Overlay, e.Abs); {
+		case bundle.IsSourceFolder(e.Abs):
 			var suppressed int
-			r, suppressed = buildInMemory(e.Abs, pol)
+			r, suppressed = buildInMemory(e.Abs, pol, over)
 			run.Suppressed += suppressed
-		} else {
+		case over != nil:
+			r = runOverlay(e.Abs, over)
+			run.Suppressed += pol.Apply(r)
+		default:
 			r = checked[next]
 			next++
 			run.Suppressed += pol.Apply(r)
@@ -137,7 +151,7 @@ func Lint(opts Options) (*Run, error) {
 	run.Configs = configs.files
 
 	if opts.Baseline != "" {
-		b, err := baseline.Read(opts.Baseline)
+		b, err := readBaseline(opts.Baseline, wd, opts.Overlay)
 		if err != nil {
 			return nil, err
 		}
@@ -166,6 +180,34 @@ func Lint(opts Options) (*Run, error) {
 		run.Limits = append(run.Limits, l)
 	}
 	return run, nil
+}
+
+// standIn replaces each path that names a remixlet.config.json, the
+// baseline or the --config file by the folder that holds it: a change to
+// one stands for every remixlet it governs (a hook passes the files a
+// commit touches, and a commit that changes only the config must lint the
+// remixlets under it).
+func standIn(opts Options, wd string) []string {
+	abs := func(p string) string {
+		if p == "" {
+			return ""
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(wd, p)
+		}
+		return filepath.Clean(p)
+	}
+	policyFiles := []string{abs(opts.Baseline), abs(opts.Config)}
+	out := make([]string, len(opts.Paths))
+	for i, p := range opts.Paths {
+		out[i] = p
+		if filepath.Base(p) == config.FileName || slices.Contains(policyFiles, abs(p)) {
+			if info, err := os.Stat(abs(p)); err == nil && !info.IsDir() {
+				out[i] = filepath.Dir(p)
+			}
+		}
+	}
+	return out
 }
 
 func warnings(r *analysis.Result) int {
@@ -219,33 +261,77 @@ func plural(n int, word string) string {
 // buildInMemory builds a source folder as remixlet build does, without
 // writing anything, and returns its findings pointed at the source files
 // and how many warnings were suppressed inline.
-func buildInMemory(dir string, pol config.Policy) (*analysis.Result, int) {
-	res, err := bundle.Build(dir, bundle.Options{Policy: pol})
+func buildInMemory(dir string, pol config.Policy, overlay map[string][]byte) (*analysis.Result, int) {
+	res, err := bundle.Build(dir, bundle.Options{Policy: pol, Overlay: overlay})
 	if err != nil {
 		return &analysis.Result{Err: err}, 0
 	}
 	return res.Report(), res.Suppressed
 }
 
+// overlayIn returns the overlaid files inside the folder dir, by path in
+// it with forward slashes, or nil when none is.
+func overlayIn(overlay map[string][]byte, dir string) map[string][]byte {
+	var in map[string][]byte
+	for abs, data := range overlay {
+		rel, err := filepath.Rel(dir, abs)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			continue
+		}
+		if in == nil {
+			in = map[string][]byte{}
+		}
+		in[filepath.ToSlash(rel)] = data
+	}
+	return in
+}
+
+// runOverlay checks a stored remixlet with some of its files given.
+func runOverlay(dir string, overlay map[string][]byte) *analysis.Result {
+	pkg, err := analysis.LoadOverlay(dir, overlay)
+	if err != nil {
+		return &analysis.Result{Dir: dir, Err: err}
+	}
+	return analysis.RunPackage(pkg, lint.Analyzers)
+}
+
+// readBaseline reads the baseline file, or its overlaid bytes.
+func readBaseline(name, wd string, overlay map[string][]byte) (*baseline.File, error) {
+	abs := name
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(wd, abs)
+	}
+	if data, ok := overlay[filepath.Clean(abs)]; ok {
+		return baseline.Parse(data, name)
+	}
+	if cwd, err := os.Getwd(); err == nil && cwd != wd {
+		return baseline.Read(abs) // relative to the working folder the run names paths from
+	}
+	return baseline.Read(name)
+}
+
 // Configs loads the config files that govern folders, each file once.
 type Configs struct {
-	wd     string
-	extra  *config.File // --config, applied to every folder
-	loaded map[string]*config.File
-	files  []*config.File // every file loaded, in the order first needed
+	wd      string
+	overlay map[string][]byte // bytes given instead of read, by absolute path
+	extra   *config.File      // --config, applied to every folder
+	loaded  map[string]*config.File
+	files   []*config.File // every file loaded, in the order first needed
 }
 
 // NewConfigs prepares to find the configs of folders below wd; extra names
 // a config file that applies to every folder ("" for none). An empty wd
 // is the current folder.
-func NewConfigs(wd, extra string) (*Configs, error) {
+func NewConfigs(wd, extra string) (*Configs, error) { return newConfigs(wd, extra, nil) }
+
+func newConfigs(wd, extra string, overlay map[string][]byte) (*Configs, error) {
 	if wd == "" {
 		var err error
 		if wd, err = os.Getwd(); err != nil {
 			return nil, fmt.Errorf("the working folder %s", plainerr.Reason(err))
 		}
 	}
-	c := &Configs{wd: wd, loaded: map[string]*config.File{}}
+	c := &Configs{wd: wd, loaded: map[string]*config.File{}, overlay: overlay}
 	if extra != "" {
 		p := extra
 		if !filepath.IsAbs(p) {
@@ -263,9 +349,14 @@ func (c *Configs) load(path string) (*config.File, error) {
 	if f, ok := c.loaded[path]; ok {
 		return f, nil
 	}
-	f, err := config.Load(path, discover.Display(path, c.wd))
-	if err != nil {
-		return nil, err
+	var f *config.File
+	if data, ok := c.overlay[path]; ok {
+		f = config.Parse(data, discover.Display(path, c.wd))
+	} else {
+		var err error
+		if f, err = config.Load(path, discover.Display(path, c.wd)); err != nil {
+			return nil, err
+		}
 	}
 	c.loaded[path] = f
 	c.files = append(c.files, f)

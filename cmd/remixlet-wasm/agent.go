@@ -80,17 +80,20 @@ func CSS(sheet, manifestSrc []byte, opts CSSOptions) ([]byte, error) {
 }
 
 // NetrulesOptions are netrules's: Dir labels the remixlet ("." when empty),
-// ExtensionID is the installing extension's id.
+// ExtensionID is the installing extension's id, ExtensionHosts the hosts
+// it sends requests to itself (--extension-host).
 type NetrulesOptions struct {
-	Dir         string `json:"dir"`
-	ExtensionID string `json:"extensionId"`
+	Dir            string   `json:"dir"`
+	ExtensionID    string   `json:"extensionId"`
+	ExtensionHosts []string `json:"extensionHosts"`
 }
 
 // Netrules returns the installed form of a remixlet's network rules as the
 // extension installs them, with the rules a legacy remixlet leaves out and
-// why: what `remixlet netrules --format json --extension-id ID DIR` prints.
+// why: what `remixlet netrules --format json --extension-id ID
+// [--extension-host HOST]… DIR` prints.
 func Netrules(files Files, opts NetrulesOptions) ([]byte, error) {
-	rep, err := netrules.InstallPackage(analysis.LoadFiles(cmp.Or(opts.Dir, "."), files), netrules.Options{ExtensionID: opts.ExtensionID})
+	rep, err := netrules.InstallPackage(analysis.LoadFiles(cmp.Or(opts.Dir, "."), files), netrules.Options{ExtensionID: opts.ExtensionID, ExtensionHosts: opts.ExtensionHosts})
 	if err != nil {
 		return nil, usage("%v", err)
 	}

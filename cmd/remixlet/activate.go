@@ -33,7 +33,9 @@ allows one try, so it cannot be tried against other files. activate never
 creates a store: without one there is no approval to use.
 ` + storeHelp + `
 
-Exit status: 0 stored, 1 refused, 2 could not run.`,
+Exit status: 0 stored, 1 refused, 2 could not run, or stored (or refused)
+and then the disk reported an error: the message says which, and whether
+the change is known to be kept.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Dir = args[0]
@@ -55,9 +57,15 @@ func runActivate(opts *activateOptions, std streams) error {
 		return err
 	}
 	v, err := flow.Activate(opts.Dir, opts.Approval, opts.ID)
-	if err != nil {
-		return printRefusal(std.Out, err)
+	check := "remixlet list" + opts.storeArg()
+	if v != nil {
+		safetext.Fprintf(std.Out, "activated %s version %d (%s)\n", v.Remixlet, v.Number, v.Digest)
+		check = "remixlet history " + v.Remixlet + opts.storeArg()
+	} else if opts.ID != "" {
+		check = "remixlet history " + opts.ID + opts.storeArg()
 	}
-	_, err = safetext.Fprintf(std.Out, "activated %s version %d (%s)\n", v.Remixlet, v.Number, v.Digest)
-	return err
+	if err != nil {
+		return storeFailure(std, err, check)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -8,6 +9,7 @@ import (
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/approval"
 	"github.com/remixlet/remixlet/internal/safetext"
+	"github.com/remixlet/remixlet/store"
 )
 
 type approveOptions struct {
@@ -35,7 +37,8 @@ refusal records nothing. When the decision needs a dialog, approve shows it
 and needs --yes, or y typed on a terminal.
 ` + storeHelp + `
 
-Exit status: 0 approved, 1 refused or not confirmed, 2 could not run.`,
+Exit status: 0 approved, 1 refused or not confirmed, 2 could not run, or
+recorded and then the disk reported an error (no token is printed then).`,
 		Example: `  token=$(remixlet approve new/ --id hide-promoted --chat-site https://news.example.com/)
   remixlet activate new/ --approval "$token"`,
 		Args: cobra.ExactArgs(1),
@@ -76,14 +79,19 @@ func runApprove(opts *approveOptions, std streams) error {
 		confirmed = confirm(std, opts.Interactive, "Allow and apply?")
 	}
 	a, err := flow.Approve(d, confirmed)
-	if err != nil {
-		if d.Outcome() == activation.Refuse {
-			return exitError{exitRefused} // the decision above says why
-		}
+	var after *store.AfterChangeError
+	switch {
+	case errors.As(err, &after):
+		// The token is printed only for an approval known to be kept.
+		safetext.Fprintf(std.ErrOut, "remixlet: %s; the approval's token is not printed, so it will expire unused: approve again once the disk is fixed\n", after)
+		return exitError{exitUsage}
+	case err != nil && d.Outcome() == activation.Refuse:
+		return exitError{exitRefused} // the decision above says why
+	case err != nil:
 		return printRefusal(std.ErrOut, err)
 	}
 	safetext.Fprintf(std.ErrOut, "\nApproved %s for %s until %s (single use). Activate with:\n  remixlet activate %s --approval %s%s\n",
-		d.New.Digest, opts.ID, stamp(a.Record.ExpiresAt), shellQuote(opts.Dir), a.Token, opts.storeArg())
+		d.New.Digest, opts.ID, stamp(a.Record.ExpiresAt), safetext.ShellQuote(opts.Dir), a.Token, opts.storeArg())
 	_, err = safetext.Fprintln(std.Out, a.Token)
 	return err
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/remixlet/remixlet/sandboxapi"
+	"github.com/remixlet/remixlet/lint"
 )
 
 // lastLine returns the last non-empty line of s.
@@ -96,8 +96,8 @@ func TestBuildExitStatus(t *testing.T) {
 // API table generates.
 func TestTypesPrintsTheTable(t *testing.T) {
 	code, out, _ := run(t, "types")
-	if code != 0 || out != sandboxapi.TypeScript() {
-		t.Errorf("remixlet types: exit %d, output differs from sandboxapi.TypeScript()", code)
+	if code != 0 || out != lint.Declarations() {
+		t.Errorf("remixlet types: exit %d, output differs from lint.Declarations()", code)
 	}
 }
 

@@ -28,7 +28,9 @@ starts with none. Every approval issued for it, used or not, is revoked, and
 the store is rewritten so that none of its bytes remain in the store folder.
 ` + storeHelp + `
 
-Exit status: 0 deleted, 1 not confirmed, 2 no such remixlet or could not run.`,
+Exit status: 0 deleted, 1 not confirmed, 2 no such remixlet or could not
+run, or deleted and then the disk reported an error: the message says
+whether the change is known to be kept.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.ID = args[0]
@@ -57,11 +59,13 @@ func runDelete(opts *deleteOptions, std streams) error {
 	safetext.Fprintf(std.Out, "Delete %s: %s, running version %d, and with it %s.\n", opts.ID, versionsWord(v.Number), v.Number, perms)
 	confirmed := opts.Yes || confirm(std, opts.Interactive, fmt.Sprintf("Delete %s and its whole history?", opts.ID))
 	n, err := flow.Delete(opts.ID, confirmed)
-	if err != nil {
-		return printRefusal(std.Out, err)
+	if n > 0 {
+		safetext.Fprintf(std.Out, "deleted %s: %s, and with them every permission it held and every approval issued for it\n", opts.ID, versionsWord(n))
 	}
-	_, err = safetext.Fprintf(std.Out, "deleted %s: %s, and with them every permission it held and every approval issued for it\n", opts.ID, versionsWord(n))
-	return err
+	if err != nil {
+		return storeFailure(std, err, "remixlet history "+opts.ID+opts.storeArg())
+	}
+	return nil
 }
 
 func versionsWord(n int) string {

@@ -41,7 +41,7 @@ func TestHostileInput(t *testing.T) {
 		{"a yes/no flag given a word", []string{"approve", "r", "--id", "x", "--yes=maybe"}, "remixlet: --yes takes no value (or true or false), not \"maybe\"\nrun 'remixlet approve --help' for usage\n"},
 		{"two formats to one file", []string{"lint", "r", "--format", "json=out", "--format", "sarif=./out"}, "remixlet: --format json and --format sarif both write to ./out: give each its own file\n"},
 		{"init below a file", []string{"init", "afile/x"}, "remixlet: cannot write afile/x: a part of the path is a file, not a folder\n"},
-		{"a misspelt command", []string{"lnt", "r"}, "remixlet: unknown command \"lnt\" for \"remixlet\"\n\nDid you mean this?\n  init\n  lint\n  list\n\n"},
+		{"a misspelt command", []string{"lnt", "r"}, "remixlet: unknown command \"lnt\" for \"remixlet\"\n\nDid you mean this?\n  init\n  lint\n  list\n  lsp\n\n"},
 		{"history, a store below a file", []string{"history", "x", "--store", "afile/store"}, "remixlet: the store afile/store is not a folder (it, or a folder on its path, is a file): give --store the folder the versions are kept in, or a new one\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

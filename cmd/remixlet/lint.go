@@ -30,6 +30,10 @@ type lintOptions struct {
 	Quiet       bool
 	AllowEmpty  bool
 	Color       string // --color: auto, always or never
+	// Stdin: the bytes of the file StdinFilename are read from standard
+	// input instead of the disk (editors and hooks that pipe a buffer).
+	Stdin         bool
+	StdinFilename string
 }
 
 func newLintCmd(std streams) *cobra.Command {
@@ -84,6 +88,8 @@ run (a path that does not exist or holds no remixlet, an unreadable config).`,
 	cmd.Flags().BoolVarP(&opts.Quiet, "quiet", "q", false, "show errors only (warnings still count for --max-warnings)")
 	cmd.Flags().BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0 when the paths hold no remixlet (for hooks given every file a commit touches)")
 	addColorFlag(cmd, &opts.Color)
+	cmd.Flags().BoolVar(&opts.Stdin, "stdin", false, "read the file --stdin-filename names from standard input instead of the disk, and lint its remixlet")
+	cmd.Flags().StringVar(&opts.StdinFilename, "stdin-filename", "", "with --stdin: the `PATH` of the file standard input holds (its remixlet, configs and paths in the output are found from it)")
 	return cmd
 }
 
@@ -139,13 +145,17 @@ func runLint(opts *lintOptions, std streams) error {
 	if err := checkColorMode(opts.Color); err != nil {
 		return err
 	}
+	overlay, err := stdinOverlay(opts, std)
+	if err != nil {
+		return err
+	}
 	if len(opts.Paths) == 0 {
 		opts.Paths = []string{"."} // the current folder, as ESLint and golangci-lint do
 	}
 	lessGC()
 	run, err := workspace.Lint(workspace.Options{
 		Paths: opts.Paths, Config: opts.Config, Baseline: opts.Baseline,
-		MaxWarnings: opts.MaxWarnings, AllowEmpty: opts.AllowEmpty,
+		MaxWarnings: opts.MaxWarnings, AllowEmpty: opts.AllowEmpty, Overlay: overlay,
 	})
 	if err != nil {
 		return err
@@ -184,6 +194,41 @@ func runLint(opts *lintOptions, std streams) error {
 		return exitError{exitRefused}
 	}
 	return nil
+}
+
+// maxStdin bounds what --stdin reads: more than any stored file may be.
+const maxStdin = 16 << 20
+
+// stdinOverlay reads standard input as the file --stdin-filename names,
+// and makes that file the path to lint (its folder, when the file is not
+// on disk yet).
+func stdinOverlay(opts *lintOptions, std streams) (map[string][]byte, error) {
+	switch {
+	case !opts.Stdin && opts.StdinFilename == "":
+		return nil, nil
+	case !opts.Stdin:
+		return nil, fmt.Errorf("--stdin-filename names the file standard input holds: give --stdin too")
+	case opts.StdinFilename == "":
+		return nil, fmt.Errorf("--stdin needs --stdin-filename PATH: the file standard input holds, so lint knows its remixlet and configs")
+	case len(opts.Paths) > 0:
+		return nil, fmt.Errorf("with --stdin, lint checks the remixlet of --stdin-filename: give no other PATH")
+	}
+	abs, err := filepath.Abs(opts.StdinFilename)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(std.In, maxStdin+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read standard input: %s", describeErr(err))
+	}
+	if len(data) > maxStdin {
+		return nil, fmt.Errorf("standard input holds more than 16 MiB: no file of a remixlet is that large")
+	}
+	opts.Paths = []string{opts.StdinFilename}
+	if _, err := os.Stat(abs); err != nil {
+		opts.Paths = []string{filepath.Dir(opts.StdinFilename)}
+	}
+	return map[string][]byte{abs: data}, nil
 }
 
 // reportInput turns a run into what the formats print.

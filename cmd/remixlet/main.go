@@ -186,6 +186,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		newNetrulesCmd(std),
 		newVersionCmd(std),
 		newBaselineCmd(std),
+		newLSPCmd(std),
 	)
 	for _, c := range root.Commands() {
 		plainArgs(c)

@@ -108,3 +108,49 @@ func TestExplainHelpListsRules(t *testing.T) {
 		}
 	}
 }
+
+// lint --stdin --stdin-filename PATH lints the remixlet of PATH with
+// standard input as that file's bytes (an editor's unsaved buffer), and
+// names the file as PATH.
+func TestLintStdin(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.MkdirAll("r", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"r/manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"r/script.js":     "rmx.log('on disk, clean');\n",
+	} {
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdin := func(in string, args ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		code := execute(args, streams{In: strings.NewReader(in), Out: &out, ErrOut: &errOut})
+		return code, out.String(), errOut.String()
+	}
+	code, out, _ := stdin("eval(code);\n", "lint", "--stdin", "--stdin-filename", "r/script.js")
+	if code != 1 || !strings.Contains(out, "r/script.js:1:1: error js/eval") || !strings.Contains(out, "    eval(code);") {
+		t.Errorf("a buffer with eval: exit %d\n%s", code, out)
+	}
+	if code, out, _ := stdin("rmx.log('clean');\n", "lint", "--stdin", "--stdin-filename", "r/script.js"); code != 0 {
+		t.Errorf("a clean buffer: exit %d\n%s", code, out)
+	}
+	// A file not on disk yet stands in its folder.
+	if code, out, _ := stdin("body { background: url(https://elsewhere.example/x.png); }\n", "lint", "--stdin", "--stdin-filename", "r/style.css"); code != 1 || !strings.Contains(out, "r/style.css:1:") {
+		t.Errorf("a new stylesheet: exit %d\n%s", code, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"lint", "--stdin"}, "--stdin needs --stdin-filename PATH"},
+		{[]string{"lint", "--stdin-filename", "r/script.js"}, "give --stdin too"},
+		{[]string{"lint", "--stdin", "--stdin-filename", "r/script.js", "r"}, "give no other PATH"},
+	} {
+		if code, _, errOut := stdin("", tc.args...); code != 2 || !strings.Contains(errOut, tc.err) {
+			t.Errorf("%v: exit %d, %s", tc.args, code, errOut)
+		}
+	}
+}

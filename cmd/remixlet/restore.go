@@ -32,7 +32,8 @@ stay. A deleted remixlet has no versions to restore.
 ` + storeHelp + `
 
 Exit status: 0 restored, 1 refused by today's checks or not confirmed,
-2 no such version or could not run.`,
+2 no such version or could not run, or restored and then the disk reported
+an error: the message says whether the change is known to be kept.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.ID = args[0]
@@ -78,9 +79,11 @@ func runRestore(opts *restoreOptions, std streams) error {
 	}
 	confirmed := opts.Yes || confirm(std, opts.Interactive, fmt.Sprintf("Restore version %d with these permissions?", v.Number))
 	restored, err := flow.Restore(plan, confirmed)
-	if err != nil {
-		return printRefusal(std.Out, err)
+	if restored != nil {
+		safetext.Fprintf(std.Out, "restored version %d of %s as version %d (%s)\n", opts.Version, opts.ID, restored.Number, restored.Digest)
 	}
-	_, err = safetext.Fprintf(std.Out, "restored version %d of %s as version %d (%s)\n", opts.Version, opts.ID, restored.Number, restored.Digest)
-	return err
+	if err != nil {
+		return storeFailure(std, err, "remixlet history "+opts.ID+opts.storeArg())
+	}
+	return nil
 }

@@ -37,14 +37,14 @@ The version store is one folder: --store PATH, else $REMIXLET_STORE, else
 $XDG_STATE_HOME/remixlet (~/.local/state/remixlet).`
 
 func (o *storeOptions) flow() (*approval.Flow, error) {
-	dir := o.Store
+	dir, origin := o.Store, ""
 	if dir == "" {
 		var err error
-		if dir, err = store.DefaultDir(); err != nil {
+		if dir, origin, err = store.DefaultDirOrigin(); err != nil {
 			return nil, err
 		}
 	}
-	return &approval.Flow{Store: store.New(dir, store.Options{Now: o.Now, Timeout: o.Timeout})}, nil
+	return &approval.Flow{Store: store.New(dir, store.Options{Now: o.Now, Timeout: o.Timeout, Origin: origin})}, nil
 }
 
 // storeArg is the --store flag to repeat in a hint, "" when the store
@@ -53,15 +53,7 @@ func (o *storeOptions) storeArg() string {
 	if o.Store == "" {
 		return ""
 	}
-	return " --store " + shellQuote(o.Store)
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@%+,") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return " --store " + safetext.ShellQuote(o.Store)
 }
 
 // isTerminal reports whether a person can answer on r and read what w
@@ -110,6 +102,22 @@ func printRefusal(w io.Writer, err error) error {
 		safetext.Fprintln(w, f)
 	}
 	return exitError{exitRefused}
+}
+
+// storeFailure reports a store write's error. After a disk error that
+// came once the change was made, what was done has been printed; the
+// error says whether the change is known to be kept, and check is the
+// command that shows the store as it is: exit status 2. A refusal that was
+// recorded before such an error is printed first. Other errors are
+// printRefusal's.
+func storeFailure(std streams, err error, check string) error {
+	var after *store.AfterChangeError
+	if !errors.As(err, &after) {
+		return printRefusal(std.Out, err)
+	}
+	_ = printRefusal(std.Out, err)
+	safetext.Fprintf(std.ErrOut, "remixlet: %s; check the store with: %s\n", after, check)
+	return exitError{exitUsage}
 }
 
 // stamp is how times are printed: RFC 3339, in UTC.

@@ -617,3 +617,290 @@ declare namespace rmx {
     function observe(source: string | { host: string; path?: string } | { url: string }, listener: (response: rmx.ObservedResponse) => void): Promise<rmx.Subscription>;
   }
 }
+
+// The host APIs the sandbox offers beside ECMAScript's built-ins: the closed
+// world of globals (`remixlet explain js/unknown-global`). The tsconfig.json
+// `remixlet init` writes has no DOM library: these are all there is.
+
+/** Runs handler once after timeout milliseconds; a string of code is refused. */
+declare function setTimeout<A extends unknown[]>(handler: (...args: A) => void, timeout?: number, ...args: A): number;
+/** Runs handler every timeout milliseconds; a string of code is refused. */
+declare function setInterval<A extends unknown[]>(handler: (...args: A) => void, timeout?: number, ...args: A): number;
+/** Cancels a setTimeout. */
+declare function clearTimeout(id: number | undefined): void;
+/** Cancels a setInterval. */
+declare function clearInterval(id: number | undefined): void;
+/** Runs callback later in the same task. */
+declare function queueMicrotask(callback: () => void): void;
+/** A deep copy of a value, in memory. */
+declare function structuredClone<T>(value: T): T;
+/** Decodes base64. */
+declare function atob(data: string): string;
+/** Encodes a string of Latin-1 characters as base64. */
+declare function btoa(data: string): string;
+
+/** An address, parsed in memory (URL.createObjectURL is not in the sandbox). */
+declare class URL {
+  constructor(url: string | URL, base?: string | URL);
+  static canParse(url: string | URL, base?: string | URL): boolean;
+  static parse(url: string | URL, base?: string | URL): URL | null;
+  hash: string;
+  host: string;
+  hostname: string;
+  href: string;
+  readonly origin: string;
+  password: string;
+  pathname: string;
+  port: string;
+  protocol: string;
+  search: string;
+  readonly searchParams: URLSearchParams;
+  username: string;
+  toString(): string;
+  toJSON(): string;
+}
+
+/** A query string, parsed and built in memory. */
+declare class URLSearchParams {
+  constructor(init?: string | Record<string, string> | string[][] | URLSearchParams);
+  readonly size: number;
+  append(name: string, value: string): void;
+  delete(name: string, value?: string): void;
+  get(name: string): string | null;
+  getAll(name: string): string[];
+  has(name: string, value?: string): boolean;
+  set(name: string, value: string): void;
+  sort(): void;
+  toString(): string;
+  forEach(callback: (value: string, key: string, parent: URLSearchParams) => void): void;
+  entries(): IterableIterator<[string, string]>;
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<string>;
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+}
+
+/** Encodes text as UTF-8 bytes. */
+declare class TextEncoder {
+  readonly encoding: "utf-8";
+  encode(input?: string): Uint8Array;
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
+}
+
+/** Decodes bytes as text. */
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  readonly encoding: string;
+  readonly fatal: boolean;
+  readonly ignoreBOM: boolean;
+  decode(input?: ArrayBuffer | ArrayBufferView, options?: { stream?: boolean }): string;
+}
+
+/** Cancels work the script started. */
+declare class AbortController {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
+}
+
+/** The other half of AbortController. */
+declare class AbortSignal {
+  static abort(reason?: unknown): AbortSignal;
+  static any(signals: AbortSignal[]): AbortSignal;
+  static timeout(milliseconds: number): AbortSignal;
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  onabort: (() => void) | null;
+  throwIfAborted(): void;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+/** The error type host APIs throw. */
+declare class DOMException extends Error {
+  constructor(message?: string, name?: string);
+  readonly code: number;
+}
+
+/** Random numbers and identifiers (nothing else of the Web Crypto API). */
+declare var crypto: {
+  getRandomValues<T extends Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array>(array: T): T;
+  randomUUID(): `${string}-${string}-${string}-${string}-${string}`;
+};
+
+/** Writes to the remixlet's log. */
+declare var console: {
+  assert(condition?: boolean, ...data: unknown[]): void;
+  clear(): void;
+  count(label?: string): void;
+  countReset(label?: string): void;
+  debug(...data: unknown[]): void;
+  dir(item?: unknown): void;
+  error(...data: unknown[]): void;
+  group(...data: unknown[]): void;
+  groupCollapsed(...data: unknown[]): void;
+  groupEnd(): void;
+  info(...data: unknown[]): void;
+  log(...data: unknown[]): void;
+  table(data: unknown, columns?: string[]): void;
+  time(label?: string): void;
+  timeEnd(label?: string): void;
+  timeLog(label?: string, ...data: unknown[]): void;
+  trace(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
+};
+
+/** The sandbox's read-only location: reading it is fine; assigning, assign, replace and reload are not there. */
+declare var location: {
+  readonly hash: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly href: string;
+  readonly origin: string;
+  readonly pathname: string;
+  readonly port: string;
+  readonly protocol: string;
+  readonly search: string;
+  toString(): string;
+};
+
+/** The sandbox's read-only window: only window.NAME of a global the sandbox has. */
+declare var window: typeof globalThis;
+/** The global object: only self.NAME of a global the sandbox has. */
+declare var self: typeof globalThis;
+/** The global object: only frames.NAME of a global the sandbox has. */
+declare var frames: typeof globalThis;
+/** The frame's parent window: only parent.NAME of a global the sandbox has. */
+declare var parent: typeof globalThis;
+/** The top window: only top.NAME of a global the sandbox has. */
+declare var top: typeof globalThis;
+
+// Globals the sandbox does not have (or replaces with an error): using one is
+// a type error whose message says what to use instead.
+interface NotInTheSandbox<Message extends string> {
+  readonly "not in the sandbox": Message;
+}
+/** document is not in the sandbox: the page's document is not in the sandbox: read and change the page through dom (dom.query, dom.queryAll, dom.create) */
+declare var document: NotInTheSandbox<"document is not in the sandbox: the page's document is not in the sandbox: read and change the page through dom (dom.query, dom.queryAll, dom.create)">;
+/** fetch is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission */
+declare var fetch: NotInTheSandbox<"fetch is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission">;
+/** XMLHttpRequest is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission */
+declare var XMLHttpRequest: NotInTheSandbox<"XMLHttpRequest is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission">;
+/** WebSocket is not in the sandbox: the sandbox has no network and there is no socket API: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe */
+declare var WebSocket: NotInTheSandbox<"WebSocket is not in the sandbox: the sandbox has no network and there is no socket API: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe">;
+/** EventSource is not in the sandbox: the sandbox has no network: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe */
+declare var EventSource: NotInTheSandbox<"EventSource is not in the sandbox: the sandbox has no network: poll with rmx.fetch (fetch:HOST permission) or read the page's own traffic with rmx.network.observe">;
+/** WebTransport is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission */
+declare var WebTransport: NotInTheSandbox<"WebTransport is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission">;
+/** navigator is not in the sandbox: navigator is not in the sandbox: send with rmx.fetch (fetch:HOST permission), copy with rmx.clipboard.write, read the language with Intl.DateTimeFormat().resolvedOptions().locale */
+declare var navigator: NotInTheSandbox<"navigator is not in the sandbox: navigator is not in the sandbox: send with rmx.fetch (fetch:HOST permission), copy with rmx.clipboard.write, read the language with Intl.DateTimeFormat().resolvedOptions().locale">;
+/** localStorage is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission) */
+declare var localStorage: NotInTheSandbox<"localStorage is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission)">;
+/** sessionStorage is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission) */
+declare var sessionStorage: NotInTheSandbox<"sessionStorage is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission)">;
+/** indexedDB is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission) */
+declare var indexedDB: NotInTheSandbox<"indexedDB is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission)">;
+/** caches is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission) */
+declare var caches: NotInTheSandbox<"caches is not in the sandbox: the page's storage is not reachable: keep data with rmx.storage (storage permission)">;
+/** cookieStore is not in the sandbox: cookies are not reachable from a remixlet: keep data with rmx.storage (storage permission) */
+declare var cookieStore: NotInTheSandbox<"cookieStore is not in the sandbox: cookies are not reachable from a remixlet: keep data with rmx.storage (storage permission)">;
+/** open is not in the sandbox: a remixlet cannot open windows: add a link with dom.create('a', {href}) on an allowed address, or use rmx.schedule to open one of the remixlet's own pages */
+declare var open: NotInTheSandbox<"open is not in the sandbox: a remixlet cannot open windows: add a link with dom.create('a', {href}) on an allowed address, or use rmx.schedule to open one of the remixlet's own pages">;
+/** alert is not in the sandbox: a remixlet cannot show dialogs: show a message with rmx.notify (notifications permission) or on the page with dom */
+declare var alert: NotInTheSandbox<"alert is not in the sandbox: a remixlet cannot show dialogs: show a message with rmx.notify (notifications permission) or on the page with dom">;
+/** confirm is not in the sandbox: a remixlet cannot show dialogs: ask on the page with elements made by dom.create */
+declare var confirm: NotInTheSandbox<"confirm is not in the sandbox: a remixlet cannot show dialogs: ask on the page with elements made by dom.create">;
+/** prompt is not in the sandbox: a remixlet cannot show dialogs: ask on the page with elements made by dom.create */
+declare var prompt: NotInTheSandbox<"prompt is not in the sandbox: a remixlet cannot show dialogs: ask on the page with elements made by dom.create">;
+/** RTCPeerConnection is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet */
+declare var RTCPeerConnection: NotInTheSandbox<"RTCPeerConnection is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet">;
+/** webkitRTCPeerConnection is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet */
+declare var webkitRTCPeerConnection: NotInTheSandbox<"webkitRTCPeerConnection is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet">;
+/** mozRTCPeerConnection is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet */
+declare var mozRTCPeerConnection: NotInTheSandbox<"mozRTCPeerConnection is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet">;
+/** RTCDataChannel is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet */
+declare var RTCDataChannel: NotInTheSandbox<"RTCDataChannel is not in the sandbox: the runtime removes WebRTC: there is no peer-to-peer network from a remixlet">;
+/** Worker is not in the sandbox: workers start code from an address, which nobody reviews: run the code in script.js itself */
+declare var Worker: NotInTheSandbox<"Worker is not in the sandbox: workers start code from an address, which nobody reviews: run the code in script.js itself">;
+/** SharedWorker is not in the sandbox: workers start code from an address, which nobody reviews: run the code in script.js itself */
+declare var SharedWorker: NotInTheSandbox<"SharedWorker is not in the sandbox: workers start code from an address, which nobody reviews: run the code in script.js itself">;
+/** ServiceWorker is not in the sandbox: workers start code from an address, which nobody reviews: run the code in script.js itself */
+declare var ServiceWorker: NotInTheSandbox<"ServiceWorker is not in the sandbox: workers start code from an address, which nobody reviews: run the code in script.js itself">;
+/** importScripts is not in the sandbox: loads code from an address, which nobody reviews: bundle the code into script.js with `remixlet build` */
+declare var importScripts: NotInTheSandbox<"importScripts is not in the sandbox: loads code from an address, which nobody reviews: bundle the code into script.js with `remixlet build`">;
+/** WebAssembly is not in the sandbox: WebAssembly compiles bytes into code a person cannot read: write the logic in JavaScript in script.js */
+declare var WebAssembly: NotInTheSandbox<"WebAssembly is not in the sandbox: WebAssembly compiles bytes into code a person cannot read: write the logic in JavaScript in script.js">;
+/** Image is not in the sandbox: the sandbox has no DOM: create an image on the page with dom.create('img', {src}) on an allowed address */
+declare var Image: NotInTheSandbox<"Image is not in the sandbox: the sandbox has no DOM: create an image on the page with dom.create('img', {src}) on an allowed address">;
+/** Audio is not in the sandbox: media elements load from addresses and the page agent refuses them: a remixlet cannot play media */
+declare var Audio: NotInTheSandbox<"Audio is not in the sandbox: media elements load from addresses and the page agent refuses them: a remixlet cannot play media">;
+/** MediaSource is not in the sandbox: media loads are outside the sandbox: a remixlet cannot play media */
+declare var MediaSource: NotInTheSandbox<"MediaSource is not in the sandbox: media loads are outside the sandbox: a remixlet cannot play media">;
+/** MediaRecorder is not in the sandbox: media capture is outside the sandbox */
+declare var MediaRecorder: NotInTheSandbox<"MediaRecorder is not in the sandbox: media capture is outside the sandbox">;
+/** AudioContext is not in the sandbox: audio is outside the sandbox: a remixlet cannot play media */
+declare var AudioContext: NotInTheSandbox<"AudioContext is not in the sandbox: audio is outside the sandbox: a remixlet cannot play media">;
+/** webkitAudioContext is not in the sandbox: audio is outside the sandbox: a remixlet cannot play media */
+declare var webkitAudioContext: NotInTheSandbox<"webkitAudioContext is not in the sandbox: audio is outside the sandbox: a remixlet cannot play media">;
+/** BroadcastChannel is not in the sandbox: the sandbox talks only through dom and rmx: keep shared state with rmx.storage */
+declare var BroadcastChannel: NotInTheSandbox<"BroadcastChannel is not in the sandbox: the sandbox talks only through dom and rmx: keep shared state with rmx.storage">;
+/** MessageChannel is not in the sandbox: the sandbox talks only through dom and rmx: keep shared state with rmx.storage */
+declare var MessageChannel: NotInTheSandbox<"MessageChannel is not in the sandbox: the sandbox talks only through dom and rmx: keep shared state with rmx.storage">;
+/** postMessage is not in the sandbox: the sandbox talks only through dom and rmx: keep shared state with rmx.storage */
+declare var postMessage: NotInTheSandbox<"postMessage is not in the sandbox: the sandbox talks only through dom and rmx: keep shared state with rmx.storage">;
+/** requestAnimationFrame is not in the sandbox: the sandbox does not paint: schedule work with setTimeout(() => work(), ms) */
+declare var requestAnimationFrame: NotInTheSandbox<"requestAnimationFrame is not in the sandbox: the sandbox does not paint: schedule work with setTimeout(() => work(), ms)">;
+/** requestIdleCallback is not in the sandbox: schedule work with setTimeout(() => work(), ms) */
+declare var requestIdleCallback: NotInTheSandbox<"requestIdleCallback is not in the sandbox: schedule work with setTimeout(() => work(), ms)">;
+/** MutationObserver is not in the sandbox: the sandbox has no DOM: keep the page in shape with rmx.keep(condition), or wait for elements with dom.waitFor */
+declare var MutationObserver: NotInTheSandbox<"MutationObserver is not in the sandbox: the sandbox has no DOM: keep the page in shape with rmx.keep(condition), or wait for elements with dom.waitFor">;
+/** IntersectionObserver is not in the sandbox: the sandbox has no DOM: keep the page in shape with rmx.keep(condition) */
+declare var IntersectionObserver: NotInTheSandbox<"IntersectionObserver is not in the sandbox: the sandbox has no DOM: keep the page in shape with rmx.keep(condition)">;
+/** ResizeObserver is not in the sandbox: the sandbox has no DOM: keep the page in shape with rmx.keep(condition) */
+declare var ResizeObserver: NotInTheSandbox<"ResizeObserver is not in the sandbox: the sandbox has no DOM: keep the page in shape with rmx.keep(condition)">;
+/** getComputedStyle is not in the sandbox: the sandbox has no DOM: read the page through dom */
+declare var getComputedStyle: NotInTheSandbox<"getComputedStyle is not in the sandbox: the sandbox has no DOM: read the page through dom">;
+/** matchMedia is not in the sandbox: the sandbox has no DOM: style with media queries in style.css */
+declare var matchMedia: NotInTheSandbox<"matchMedia is not in the sandbox: the sandbox has no DOM: style with media queries in style.css">;
+/** history is not in the sandbox: a remixlet cannot navigate: add a link with dom.create('a', {href}) for the user to click */
+declare var history: NotInTheSandbox<"history is not in the sandbox: a remixlet cannot navigate: add a link with dom.create('a', {href}) for the user to click">;
+/** Notification is not in the sandbox: show a message with rmx.notify (notifications permission) */
+declare var Notification: NotInTheSandbox<"Notification is not in the sandbox: show a message with rmx.notify (notifications permission)">;
+/** performance is not in the sandbox: time with Date.now() */
+declare var performance: NotInTheSandbox<"performance is not in the sandbox: time with Date.now()">;
+/** Blob is not in the sandbox: blobs become blob: addresses, which the page agent refuses: keep data as strings or in rmx.storage */
+declare var Blob: NotInTheSandbox<"Blob is not in the sandbox: blobs become blob: addresses, which the page agent refuses: keep data as strings or in rmx.storage">;
+/** File is not in the sandbox: files are outside the sandbox: keep data as strings or in rmx.storage */
+declare var File: NotInTheSandbox<"File is not in the sandbox: files are outside the sandbox: keep data as strings or in rmx.storage">;
+/** FileReader is not in the sandbox: files are outside the sandbox: keep data as strings or in rmx.storage */
+declare var FileReader: NotInTheSandbox<"FileReader is not in the sandbox: files are outside the sandbox: keep data as strings or in rmx.storage">;
+/** DOMParser is not in the sandbox: the sandbox has no DOM: hand HTML to the page with dom.html, or read text with dom */
+declare var DOMParser: NotInTheSandbox<"DOMParser is not in the sandbox: the sandbox has no DOM: hand HTML to the page with dom.html, or read text with dom">;
+/** Element is not in the sandbox: the sandbox has no DOM: page elements are dom handles */
+declare var Element: NotInTheSandbox<"Element is not in the sandbox: the sandbox has no DOM: page elements are dom handles">;
+/** HTMLElement is not in the sandbox: the sandbox has no DOM: page elements are dom handles */
+declare var HTMLElement: NotInTheSandbox<"HTMLElement is not in the sandbox: the sandbox has no DOM: page elements are dom handles">;
+/** Node is not in the sandbox: the sandbox has no DOM: page elements are dom handles */
+declare var Node: NotInTheSandbox<"Node is not in the sandbox: the sandbox has no DOM: page elements are dom handles">;
+/** Request is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission */
+declare var Request: NotInTheSandbox<"Request is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission">;
+/** Response is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission */
+declare var Response: NotInTheSandbox<"Response is not in the sandbox: the sandbox has no network: use rmx.fetch with a fetch:HOST permission">;
+/** Headers is not in the sandbox: pass headers to rmx.fetch as a plain object */
+declare var Headers: NotInTheSandbox<"Headers is not in the sandbox: pass headers to rmx.fetch as a plain object">;
+/** chrome is not in the sandbox: there is no extension API in the sandbox: use rmx */
+declare var chrome: NotInTheSandbox<"chrome is not in the sandbox: there is no extension API in the sandbox: use rmx">;
+/** browser is not in the sandbox: there is no extension API in the sandbox: use rmx */
+declare var browser: NotInTheSandbox<"browser is not in the sandbox: there is no extension API in the sandbox: use rmx">;
+/** module is not in the sandbox: script.js is an ES module without CommonJS: bundle sources with `remixlet build` */
+declare var module: NotInTheSandbox<"module is not in the sandbox: script.js is an ES module without CommonJS: bundle sources with `remixlet build`">;
+/** exports is not in the sandbox: script.js is an ES module without CommonJS: bundle sources with `remixlet build` */
+declare var exports: NotInTheSandbox<"exports is not in the sandbox: script.js is an ES module without CommonJS: bundle sources with `remixlet build`">;
+/** require is not in the sandbox: script.js is an ES module without CommonJS: bundle sources with `remixlet build` */
+declare var require: NotInTheSandbox<"require is not in the sandbox: script.js is an ES module without CommonJS: bundle sources with `remixlet build`">;
+/** define is not in the sandbox: script.js is an ES module without AMD: bundle sources with `remixlet build` */
+declare var define: NotInTheSandbox<"define is not in the sandbox: script.js is an ES module without AMD: bundle sources with `remixlet build`">;
+/** process is not in the sandbox: script.js runs in a browser sandbox, not in Node.js */
+declare var process: NotInTheSandbox<"process is not in the sandbox: script.js runs in a browser sandbox, not in Node.js">;
+/** global is not in the sandbox: script.js runs in a browser sandbox: the global object is globalThis, and only its table names may be read */
+declare var global: NotInTheSandbox<"global is not in the sandbox: script.js runs in a browser sandbox: the global object is globalThis, and only its table names may be read">;
+/** Buffer is not in the sandbox: script.js runs in a browser sandbox: use Uint8Array, TextEncoder and TextDecoder */
+declare var Buffer: NotInTheSandbox<"Buffer is not in the sandbox: script.js runs in a browser sandbox: use Uint8Array, TextEncoder and TextDecoder">;

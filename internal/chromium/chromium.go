@@ -46,10 +46,26 @@ type Browser struct {
 	r    *os.File // replies and events, Chromium's fd 4
 	done chan struct{}
 
-	mu      sync.Mutex
-	next    int
-	pending map[int]chan reply
-	closed  bool
+	mu        sync.Mutex
+	next      int
+	pending   map[int]chan reply
+	closed    bool
+	listeners []func(Event)
+}
+
+// Event is a DevTools event.
+type Event struct {
+	Method    string          `json:"method"`
+	Params    json.RawMessage `json:"params"`
+	SessionID string          `json:"sessionId"`
+}
+
+// OnEvent calls f with every event from now on, from the goroutine that
+// reads the pipe (f must not call Send).
+func (b *Browser) OnEvent(f func(Event)) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.listeners = append(b.listeners, f)
 }
 
 type reply struct {
@@ -107,8 +123,7 @@ func tail(s string, n int) string {
 	return s
 }
 
-// read dispatches replies to their callers; events are dropped (the tests
-// read what they need from the witness server and from Runtime.evaluate).
+// read dispatches replies to their callers and events to the listeners.
 func (b *Browser) read() {
 	defer close(b.done)
 	br := bufio.NewReaderSize(b.r, 1<<16)
@@ -120,8 +135,18 @@ func (b *Browser) read() {
 		var m struct {
 			ID int `json:"id"`
 			reply
+			Event
 		}
-		if json.Unmarshal(msg[:len(msg)-1], &m) != nil || m.ID == 0 {
+		if json.Unmarshal(msg[:len(msg)-1], &m) != nil {
+			continue
+		}
+		if m.ID == 0 {
+			b.mu.Lock()
+			ls := b.listeners
+			b.mu.Unlock()
+			for _, f := range ls {
+				f(m.Event)
+			}
 			continue
 		}
 		b.mu.Lock()

@@ -8,6 +8,8 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"io"
+	"log"
 	"math/big"
 	"net"
 	"net/http"
@@ -60,7 +62,9 @@ func NewWitness(t testing.TB) *Witness {
 	}
 	w := &Witness{ln: ln, pages: map[string]Page{}, tls: &tls.Config{Certificates: []tls.Certificate{selfSigned(t)}}}
 	_, w.Port, _ = net.SplitHostPort(ln.Addr().String())
-	w.srv = &http.Server{Handler: http.HandlerFunc(w.serve), ReadHeaderTimeout: 10 * time.Second}
+	// Chromium opens and drops connections freely (and sends a TLS name with
+	// a trailing dot, which crypto/tls refuses): nothing worth logging.
+	w.srv = &http.Server{Handler: http.HandlerFunc(w.serve), ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(io.Discard, "", 0)}
 	go w.srv.Serve(&sniffListener{Listener: ln, tls: w.tls}) //nolint:errcheck // ends with Close
 	t.Cleanup(func() { w.srv.Close() })
 	return w

@@ -1,0 +1,9 @@
+package store
+
+type fsCondition int
+
+const (
+	fsUnknown fsCondition = iota
+	fsReadOnly
+	fsFull
+)

@@ -127,7 +127,7 @@ func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
 
 // concurrentSize is the size from which the two readings run in parallel;
 // below it a goroutine costs more than it saves.
-const concurrentSize = 32 << 10
+const concurrentSize = 8 << 10
 
 // Fact bits: what a prelude or a statement tests.
 const (
@@ -325,8 +325,9 @@ type guard struct {
 	condFns    []condition  // style() and if()
 	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
 	tooDeep    bool
-	second     []secondCandidate // the second reader's loads, merged after both readings
-	lines      *finding.Lines    // built when the first position is asked for (pos)
+	second     []secondCandidate    // the second reader's loads, merged after both readings
+	lines      *finding.Lines       // built when the first position is asked for (pos)
+	verdicts   map[string]site.Load // the address rule's verdict on each address, once
 }
 
 func (g *guard) scan() {
@@ -1270,7 +1271,7 @@ func (g *guard) verdict(l *Load) {
 	}
 	var cl site.Load
 	if g.m != nil {
-		cl = g.m.CheckLoad(l.Address)
+		cl = g.checkLoad(l.Address)
 		l.Resolved, l.Host = cl.Resolved, cl.Host
 	}
 	switch l.Kind {
@@ -1321,6 +1322,20 @@ func (g *guard) verdict(l *Load) {
 	default:
 		refuse(RuleRemoteLoad, "%s: %s", quoteAddress(l.Address), cl.Reason)
 	}
+}
+
+// checkLoad is the address rule's verdict on address, decided once per
+// address: a sheet can load the same image from a thousand rules.
+func (g *guard) checkLoad(address string) site.Load {
+	if cl, ok := g.verdicts[address]; ok {
+		return cl
+	}
+	if g.verdicts == nil {
+		g.verdicts = map[string]site.Load{}
+	}
+	cl := g.m.CheckLoad(address)
+	g.verdicts[address] = cl
+	return cl
 }
 
 func quoteAddress(s string) string { return fmt.Sprintf("%q", s) }

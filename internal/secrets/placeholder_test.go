@@ -31,3 +31,14 @@ func TestPlaceholderAgreesWithRegexp(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternsCompile: every vendor format's expression, compiled on first
+// use, compiles.
+func TestPatternsCompile(t *testing.T) {
+	for _, v := range vendors {
+		if v.re.get() == nil {
+			t.Errorf("%s: no expression", v.kind)
+		}
+	}
+	integrityRe.get()
+}

@@ -65,7 +65,6 @@ import (
 	"encoding/json"
 	"hash/crc32"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -125,7 +124,7 @@ var kindNames = map[string]string{
 type vendor struct {
 	kind   string
 	hints  []string // one of these must occur for the pattern to match: a cheap test first
-	re     *regexp.Regexp
+	re     *lazyRegexp
 	reveal func(s string) string // the public prefix of a match
 	valid  func(s string) bool   // extra validation (checksum, JSON header); nil: none
 }
@@ -136,29 +135,29 @@ func prefixOf(n int) func(string) string { return func(s string) string { return
 // esbuild folds "prefix" + "AKIA…" into one literal, so a word boundary
 // before the prefix cannot be required.
 var vendors = []vendor{
-	{kind: "private-key", hints: []string{"-----BEGIN "}, re: regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----`),
+	{kind: "private-key", hints: []string{"-----BEGIN "}, re: lazy(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----`),
 		reveal: func(string) string { return "" }},
-	{kind: "anthropic-key", hints: []string{"sk-ant-"}, re: regexp.MustCompile(`sk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
-	{kind: "openai-key", hints: []string{"sk-"}, re: regexp.MustCompile(`sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
+	{kind: "anthropic-key", hints: []string{"sk-ant-"}, re: lazy(`sk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
+	{kind: "openai-key", hints: []string{"sk-"}, re: lazy(`sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
 		reveal: func(s string) string {
 			if i := strings.IndexByte(s[3:], '-'); i >= 0 && i < 8 {
 				return s[:3+i+1]
 			}
 			return "sk-"
 		}},
-	{kind: "stripe-key", hints: []string{"k_live_", "k_test_"}, re: regexp.MustCompile(`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}`), reveal: func(s string) string { return s[:strings.LastIndexByte(s[:9], '_')+1] }},
-	{kind: "github-token", hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: regexp.MustCompile(`gh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
-	{kind: "github-token", hints: []string{"github_pat_"}, re: regexp.MustCompile(`github_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
-	{kind: "slack-webhook", hints: []string{"hooks.slack.com"}, re: regexp.MustCompile(`https://hooks\.slack\.com/services/T[0-9A-Z]{6,}/B[0-9A-Z]{6,}/[0-9A-Za-z]{16,}`),
+	{kind: "stripe-key", hints: []string{"k_live_", "k_test_"}, re: lazy(`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}`), reveal: func(s string) string { return s[:strings.LastIndexByte(s[:9], '_')+1] }},
+	{kind: "github-token", hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: lazy(`gh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
+	{kind: "github-token", hints: []string{"github_pat_"}, re: lazy(`github_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
+	{kind: "slack-webhook", hints: []string{"hooks.slack.com"}, re: lazy(`https://hooks\.slack\.com/services/T[0-9A-Z]{6,}/B[0-9A-Z]{6,}/[0-9A-Za-z]{16,}`),
 		reveal: func(string) string { return "https://hooks.slack.com/services/" }},
-	{kind: "slack-token", hints: []string{"xox"}, re: regexp.MustCompile(`xox[abposr]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
-	{kind: "aws-access-key", hints: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, re: regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
-	{kind: "google-api-key", hints: []string{"AIza"}, re: regexp.MustCompile(`AIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
-	{kind: "bearer-token", hints: []string{"Bearer ", "bearer ", "BEARER "}, re: regexp.MustCompile(`(?i)\bbearer +[A-Za-z0-9._~+/\-]{16,}=*`),
+	{kind: "slack-token", hints: []string{"xox"}, re: lazy(`xox[abposr]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
+	{kind: "aws-access-key", hints: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, re: lazy(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
+	{kind: "google-api-key", hints: []string{"AIza"}, re: lazy(`AIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
+	{kind: "bearer-token", hints: []string{"Bearer ", "bearer ", "BEARER "}, re: lazy(`(?i)\bbearer +[A-Za-z0-9._~+/\-]{16,}=*`),
 		reveal: func(s string) string { return s[:7] }, valid: func(s string) bool {
 			return HighEntropy(strings.TrimRight(strings.TrimSpace(s[7:]), "=")) || strings.Count(s, ".") == 2
 		}},
-	{kind: "jwt", hints: []string{"eyJ"}, re: regexp.MustCompile(`eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}`), reveal: prefixOf(3), valid: jwtHeader},
+	{kind: "jwt", hints: []string{"eyJ"}, re: lazy(`eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}`), reveal: prefixOf(3), valid: jwtHeader},
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -462,7 +461,7 @@ func Scan(text string) []Match {
 		if hinted&(1<<vi) == 0 {
 			continue // none of its hints occurs
 		}
-		for _, loc := range v.re.FindAllStringIndex(text, -1) {
+		for _, loc := range v.re.get().FindAllStringIndex(text, -1) {
 			s := text[loc[0]:loc[1]]
 			if v.valid != nil && !v.valid(s) {
 				continue
@@ -489,7 +488,7 @@ func Scan(text string) []Match {
 				continue
 			}
 			tok := text[piece.start:piece.end]
-			if !HighEntropy(tok) || strings.HasPrefix(tok, "sha") && integrityRe.MatchString(tok) {
+			if !HighEntropy(tok) || strings.HasPrefix(tok, "sha") && integrityRe.get().MatchString(tok) {
 				continue
 			}
 			out = append(out, Match{Kind: "high-entropy", Start: piece.start, End: piece.end})
@@ -753,7 +752,7 @@ const minVendorLen = 20
 // characters random strings and identifiers overlap too much to tell.
 const minEntropyLen = 16
 
-var integrityRe = regexp.MustCompile(`^sha(?:256|384|512)-[A-Za-z0-9+/]+=*$`)
+var integrityRe = lazy(`^sha(?:256|384|512)-[A-Za-z0-9+/]+=*$`)
 
 // insideURLPath reports whether offset lies in the path of a URL written
 // in text (after scheme://host/), where ids and hashes live.

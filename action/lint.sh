@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Lint step of the remixlet GitHub Action (action.yml, docs/ci.md).
 #
-# Reads the inputs from INPUT_* variables and the runner's variables
-# (GITHUB_ACTION_PATH, GITHUB_WORKSPACE, GITHUB_OUTPUT, RUNNER_TEMP,
-# GITHUB_STEP_SUMMARY). Runs remixlet lint once with three outputs:
+# Reads the inputs from INPUT_* variables, the binary from REMIXLET_BIN
+# (action/install.sh, or the Build step), and the runner's variables
+# (GITHUB_WORKSPACE, GITHUB_OUTPUT, RUNNER_TEMP, GITHUB_STEP_SUMMARY). Runs
+# remixlet lint once with three outputs:
 # workflow annotations (github) on standard output, SARIF to a file, and
 # the text report, printed afterwards with workflow commands switched off
 # so no line of it is read as one. Always exits 0 and writes the lint's
@@ -19,20 +20,14 @@ fail() { # could not run: say so, and let the Verdict step fail the job
 }
 
 : "${GITHUB_OUTPUT:?the runner sets GITHUB_OUTPUT}"
-action_path="${GITHUB_ACTION_PATH:?the runner sets GITHUB_ACTION_PATH}"
 workspace="${GITHUB_WORKSPACE:-$PWD}"
 tmp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
 
-bin="${INPUT_REMIXLET:-}"
-if [ -z "$bin" ]; then
-  bin="$tmp/remixlet-action/remixlet"
-  echo "::group::Build remixlet"
-  if ! (cd "$action_path" && go build -trimpath -o "$bin" ./cmd/remixlet); then
-    echo "::endgroup::"
-    fail "could not build remixlet from $action_path: see the log above"
-  fi
-  echo "::endgroup::"
-fi
+# The Install step found the binary (a release download, checked against
+# its SHA256SUMS, or a given one), or the Build step built it.
+[ -z "${REMIXLET_INSTALL_ERROR:-}" ] || fail "$REMIXLET_INSTALL_ERROR"
+bin="${REMIXLET_BIN:-}"
+[ -n "$bin" ] || fail "no remixlet binary: the Install or Build step did not run"
 [ -x "$bin" ] || fail "the remixlet binary $bin cannot be run"
 
 args=(lint --format github)

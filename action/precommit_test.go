@@ -5,8 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // git runs git in dir with a fixed identity.
@@ -127,9 +130,13 @@ func TestPreCommitHook(t *testing.T) {
 		}
 		return run("git", "commit", "-q", "-m", "change "+strings.Join(paths, " "))
 	}
+	// The first commit installs the hook's binary (action/hook.sh builds
+	// cmd/remixlet alone here: the snapshot is at no release tag).
+	start := time.Now()
 	if out, err := commit(".pre-commit-config.yaml", "README.md"); err != nil {
 		t.Fatalf("a commit that touches no remixlet is stopped: %v\n%s", err, out)
 	}
+	t.Logf("the first commit, which installs the hook, took %v", time.Since(start).Round(time.Millisecond))
 	if out, err := commit("remixlets/ok/manifest.json", "remixlets/bad/manifest.json"); err != nil {
 		t.Fatalf("a commit of clean remixlets is stopped: %v\n%s", err, out)
 	}
@@ -151,5 +158,110 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	if strings.Contains(out, "remixlets/ok") {
 		t.Errorf("the hook linted a remixlet the commit does not touch:\n%s", out)
+	}
+	// Back to the committed state.
+	if out, err := run("git", "reset", "-q", "--hard"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	os.Remove(filepath.Join(work, "remixlets/bad/notes.txt"))
+
+	// A file in a hidden folder, as pre-commit passes it, stands for its
+	// remixlet.
+	write(".remixlets/x/manifest.json", broken)
+	write(".remixlets/x/style.css", "body { color: red; }\n")
+	out, err = commit(".remixlets/x/style.css", ".remixlets/x/manifest.json")
+	if err == nil || !strings.Contains(out, ".remixlets/x/manifest.json:1:110: error manifest/permission-host") {
+		t.Errorf("a refused remixlet in a hidden folder passes: %v\n%s", err, out)
+	}
+	if out, err := run("git", "reset", "-q"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	os.RemoveAll(filepath.Join(work, ".remixlets"))
+
+	// A commit that changes only the config lints every remixlet under it.
+	write("remixlet.config.json", `{"policy": {"requireDescription": true}}`)
+	out, err = commit("remixlet.config.json")
+	if err == nil {
+		t.Fatalf("a config that refuses every remixlet passes:\n%s", out)
+	}
+	for _, want := range []string{"remixlets/ok/manifest.json: error config/description-required", "remixlets/bad/manifest.json: error config/description-required", "2 remixlets checked"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the hook's output for a config change lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// fakeClone lays out what pre-commit's shallow fetch of a tag leaves: a
+// clone of the hook's scripts at a commit, FETCH_HEAD naming the tag.
+func fakeClone(t *testing.T, tag string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range []string{"action/hook.sh", "action/release.sh"} {
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, "action"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, dir, "init", "-q", "-b", "main")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "release")
+	head := git(t, dir, "rev-parse", "HEAD")
+	if err := os.WriteFile(filepath.Join(dir, ".git", "FETCH_HEAD"), []byte(head+"\t\ttag '"+tag+"' of https://github.com/remixlet/remixlet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestHookDownloadsTheRelease: at a release tag the hook runs the release
+// binary, downloaded once with SHA256SUMS and checked against it, with no
+// Go on PATH; a download that does not match is never run.
+func TestHookDownloadsTheRelease(t *testing.T) {
+	bin := remixletBinary(t)
+	binary, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asset := "remixlet-" + runtime.GOOS + "-" + runtime.GOARCH
+	hook := func(clone, url string, args ...string) (string, error) {
+		cmd := exec.Command("bash", append([]string{filepath.Join(clone, "action", "hook.sh")}, args...)...)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir(), "REMIXLET_DOWNLOAD_URL=" + url} // no Go
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	published := map[string][]byte{asset: binary}
+	published["SHA256SUMS"] = sums(published)
+	url, served := releaseServer(t, "v1.2.3", published)
+	clone := fakeClone(t, "v1.2.3")
+	out, err := hook(clone, url, "explain", "js/eval")
+	if err != nil || !strings.Contains(out, asset+" of v1.2.3, SHA-256 ") || !strings.Contains(out, "Do instead") {
+		t.Fatalf("the hook at a release: %v\n%s", err, out)
+	}
+	// Downloaded once: the next run uses the binary it kept.
+	before := len(*served)
+	if out, err := hook(clone, url, "explain", "js/eval"); err != nil || strings.Contains(out, "SHA-256") || len(*served) != before {
+		t.Errorf("the second run: %v, %d more requests\n%s", err, len(*served)-before, out)
+	}
+
+	tampered := map[string][]byte{asset: append(slices.Clone(binary), 0), "SHA256SUMS": published["SHA256SUMS"]}
+	url, _ = releaseServer(t, "v1.2.3", tampered)
+	clone = fakeClone(t, "v1.2.3")
+	out, err = hook(clone, url, "explain", "js/eval")
+	if err == nil || !strings.Contains(out, "the download is not the published file") || strings.Contains(out, "Do instead") {
+		t.Errorf("a tampered download: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(clone, ".remixlet-hook", "remixlet")); err == nil {
+		t.Error("the hook kept a binary that does not match SHA256SUMS")
+	}
+	// No release binary for this computer and no Go: it says what to do.
+	url, _ = releaseServer(t, "v1.2.3", map[string][]byte{"SHA256SUMS": sums(map[string][]byte{"remixlet-plan9-mips": []byte("x")})})
+	out, err = hook(fakeClone(t, "v1.2.3"), url, "version")
+	if err == nil || !strings.Contains(out, "no Go to build one: install Go 1.26, or use the hook remixlet-lint-system") {
+		t.Errorf("no binary and no Go: %v\n%s", err, out)
 	}
 }

@@ -196,7 +196,7 @@ func load(dir string, entries []entry, read readFunc) (*Package, error) {
 		}
 	}
 	if !p.Has("manifest.json") && !hasFinding(p.Findings, "manifest.json") {
-		p.refuse(RuleMissingManifest, "", "no manifest.json in %s: every remixlet needs one", dir)
+		p.refuse(RuleMissingManifest, "", "no manifest.json in the folder: every remixlet needs one")
 	}
 	slices.SortFunc(p.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	slices.Sort(p.Present)
@@ -240,19 +240,28 @@ func (p *Package) loadEntry(name string, mode fs.FileMode, read readFunc) error 
 	if err != nil || !ok {
 		return err
 	}
+	if p.accept(name, data, spec) {
+		p.Files = append(p.Files, File{Name: name, Data: data})
+	}
+	return nil
+}
+
+// accept applies the checks on a stored file's bytes, once read: no
+// byte-order mark before JSON, and valid UTF-8 (readers repair invalid
+// bytes differently, so the check could read other text than the browser).
+func (p *Package) accept(name string, data []byte, spec StoredFile) bool {
 	if spec.JSON && bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
 		p.Findings = append(p.Findings, finding.New(RuleBom, name, finding.Position{Line: 1, Column: 1},
 			"%s starts with a byte-order mark: save it as UTF-8 without one", name))
-		return nil
+		return false
 	}
 	if off := finding.FirstInvalidUTF8(data); off >= 0 {
 		pos := finding.NewLines(data).Position(off)
 		p.Findings = append(p.Findings, finding.New(RuleInvalidUtf8, name, pos,
 			"byte 0x%02X at offset %d is not valid UTF-8: save %s as UTF-8", data[off], off, name))
-		return nil
+		return false
 	}
-	p.Files = append(p.Files, File{Name: name, Data: data})
-	return nil
+	return true
 }
 
 // validName reports whether name can be a file's name in a folder: names

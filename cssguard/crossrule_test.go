@@ -71,7 +71,8 @@ func TestValueInfluence(t *testing.T) {
 		css  string
 		want []string // css/value-influence positions
 	}{
-		{`input[value^="a"] { color: red; opacity: .5; BORDER-COLOR: red; box-shadow: none }` + load, nil},
+		{`input[value^="a"] { color: red; OUTLINE: 2px solid; BORDER-COLOR: red; box-shadow: none; text-decoration: underline }` + load, nil},
+		{`input[value^="a"] { color: red; opacity: .5 }` + load, []string{"1:33"}}, // a stacking context: what the pointer is over
 		{`input[value^="a"] { color: red; display: none; width: 0 }` + load, []string{"1:33"}},
 		{`input[value^="a"] { \64isplay: none }` + load, []string{"1:21"}},
 		{`input[value^="a"] { --x: 1 }` + load, []string{"1:21"}},

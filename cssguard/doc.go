@@ -70,12 +70,16 @@
 //     display: none stops a background image loading, a width answers a
 //     container query, font-family picks a @font-face, content or fill
 //     overrides another rule's url(), an animation starts one, a custom
-//     property feeds var(), style() and if(). In a sheet that loads
-//     anything, such a rule may set only the paint-only properties of
-//     properties.go (colours, opacity, shadows), and once any value is
-//     tested the sheet may hold no style() or if() condition. A sheet that
-//     loads nothing may test values freely: it has no request to carry
-//     what it learns.
+//     property feeds var(), style() and if(), a stacking context (opacity)
+//     changes what the pointer is over and so a :hover load. In a sheet
+//     that loads anything, such a rule may set only the paint-only
+//     properties of properties.go (colours, shadows, outlines, text
+//     decoration, column rules, how a background is painted, SVG paint),
+//     each witnessed in Chromium, and once any value is tested the sheet
+//     may hold no style() or if() condition. A sheet that loads nothing may
+//     test values freely: it has no request to carry what it learns.
+//     @supports selector(…) only asks whether Chrome knows a selector, so
+//     a value test inside it tests nothing.
 //   - Warnings, for loads the address rule allows: an attribute selector
 //     with a value test on another attribute (css/conditional-attribute);
 //     user-state pseudo-classes :checked :focus :focus-within :focus-visible

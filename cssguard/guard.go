@@ -209,6 +209,9 @@ type frame struct {
 	// fallbacks, custom functions), but not inside type(): a string there
 	// is an address Chrome may fetch.
 	imageSet, src bool
+	// selector() in an @supports condition: Chrome asks only whether it
+	// knows the selector, and matches it against nothing.
+	supportsSelector bool
 }
 
 // block is an open {} block of a rule; g.blocks is the stack of them.
@@ -253,6 +256,7 @@ const (
 	stmtProperty
 	stmtFunction     // @function: its name, then its parameters
 	stmtInitialValue // initial-value inside @property
+	stmtSupports     // @supports: a selector() in its condition only asks whether Chrome knows the selector
 )
 
 // customDecl is a custom property, or a custom function (named "fn:--f"):
@@ -465,6 +469,8 @@ func (g *guard) startStmt(t Token) {
 			st.kind = stmtProperty
 		case equalFoldName(name, escaped, "function"):
 			st.kind = stmtFunction
+		case equalFoldName(name, escaped, "supports"):
+			st.kind = stmtSupports
 		}
 	case Ident:
 		// Only the names the guard acts on, so that an ordinary
@@ -662,6 +668,8 @@ func (g *guard) closeFrame(f frame, t Token) {
 	switch f.kind {
 	case frameBracket:
 		switch {
+		case f.attrValue && g.inSupportsSelector():
+			// @supports selector(input[value^=a]) tests no value.
 		case f.attrValue:
 			g.stmt.facts |= factValueAttr
 		case f.attrOp && f.attrNamed:
@@ -672,6 +680,17 @@ func (g *guard) closeFrame(f frame, t Token) {
 			g.addLoadAt(f.start, t.End, KindSrc, "")
 		}
 	}
+}
+
+// inSupportsSelector reports whether the innermost frames, up to the
+// statement's block, include an @supports condition's selector().
+func (g *guard) inSupportsSelector() bool {
+	for i := len(g.frames) - 1; i >= 0 && g.frames[i].kind != frameBlock; i-- {
+		if g.frames[i].supportsSelector {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *guard) innermost() *frame {
@@ -712,7 +731,7 @@ func (g *guard) function(t Token) {
 	case len(name) > 2 && name[0] == '-' && name[1] == '-', escaped && strings.HasPrefix(decodeName(name), "--"):
 		g.customFunction(t, decodeName(name))
 	}
-	g.push(frame{kind: kind, start: t.Start})
+	g.push(frame{kind: kind, start: t.Start, supportsSelector: g.stmt.kind == stmtSupports && !g.stmt.block && equalFoldName(name, escaped, "selector")})
 }
 
 // customFunction reads a dashed function token: the name of the @function
@@ -1148,7 +1167,7 @@ func (g *guard) valueInfluence() {
 			also = fmt.Sprintf(" (and %d more)", more)
 		}
 		g.res.problems = append(g.res.problems, problem{
-			finding: g.findingAt(RuleValueInfluence, vs.pos, "this rule tests an element's value and sets %s%s, which can decide whether another rule's load happens (the sheet loads %s): the request would tell its host what was typed: remove %s from the rule (set only colours, opacity or shadows in a rule that tests value), or select on something other than the value attribute",
+			finding: g.findingAt(RuleValueInfluence, vs.pos, "this rule tests an element's value and sets %s%s, which can decide whether another rule's load happens (the sheet loads %s): the request would tell its host what was typed: remove %s from the rule (in a rule that tests value, set only paint: colours, shadows, outlines, text decoration, column rules, how a background is painted), or select on something other than the value attribute",
 				vs.name, also, g.someLoad(), vs.name),
 			offset: vs.offset, stmt: vs.rule, what: "rule",
 		})

@@ -68,8 +68,8 @@ var (
 	})
 	RuleValueInfluence = finding.Register(finding.Rule{
 		ID: "css/value-influence", Title: "A rule that tests an element's value changes what another rule loads", Severity: finding.Error,
-		Why: "A rule such as input[value^=\"a\"] ~ div { display: none } or { --x: 1 } loads nothing itself, yet decides whether another rule's url() is fetched: display, sizes, fonts, generated content, animations and custom properties read by var(), style() or if() all can. In a sheet that loads anything, the request then tells its host what was typed.",
-		Fix: "In a rule that tests value, set only colours, opacity or shadows, and use no style() or if() in the sheet; or select on something other than the value attribute.",
+		Why: "A rule such as input[value^=\"a\"] ~ div { display: none } or { --x: 1 } loads nothing itself, yet decides whether another rule's url() is fetched: display, sizes, fonts, generated content, animations, custom properties read by var(), style() or if(), and stacking contexts (opacity, isolation, z-index: what the pointer is over, and so a :hover load) all can. In a sheet that loads anything, the request then tells its host what was typed.",
+		Fix: "In a rule that tests value, set only paint (colours, shadows, outlines, text decoration, column rules, how a background is painted), and use no style() or if() in the sheet; or select on something other than the value attribute.",
 	})
 	RuleScriptLoad = finding.Register(finding.Rule{
 		ID: "css/script-load", Title: "A load in CSS a script writes (dom.addStyle, inline style)", Severity: finding.Error,

@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/sandboxapi"
 )
 
@@ -67,7 +68,20 @@ func ruleHover(f finding.Finding) string {
 		return f.Message
 	}
 	return fmt.Sprintf("**%s** (%s): %s\n\n%s\n\n**Why:** %s\n\n**Do instead:** %s\n\n[%s](%s)",
-		rule.ID, f.Severity, rule.Title, f.Message, rule.Why, rule.Fix, "remixlet explain "+rule.ID, rule.HelpURI())
+		rule.ID, f.Severity, rule.Title, markdownText(safetext.Clean(f.Message)), rule.Why, rule.Fix, "remixlet explain "+rule.ID, rule.HelpURI())
+}
+
+// markdownText escapes what markdown would read as markup in a message
+// that quotes the files (a link, an image, emphasis, HTML).
+func markdownText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>!#|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 func memberHover(m sandboxapi.Member) string {

@@ -35,6 +35,7 @@ import (
 	"github.com/remixlet/remixlet/config"
 	"github.com/remixlet/remixlet/discover"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/workspace"
 )
 
@@ -429,7 +430,9 @@ func (s *server) publish(ctx context.Context, byFile map[string][]shown, source 
 }
 
 func diagnostic(sh shown) protocol.Diagnostic {
-	d := protocol.Diagnostic{Range: sh.rng, Severity: protocol.DiagnosticSeverityWarning, Source: "remixlet", Message: sh.f.Message}
+	// Editors show the message in a terminal too (Neovim): text quoted
+	// from the files is escaped as the text output escapes it.
+	d := protocol.Diagnostic{Range: sh.rng, Severity: protocol.DiagnosticSeverityWarning, Source: "remixlet", Message: safetext.Clean(sh.f.Message)}
 	if sh.f.Severity == finding.Error {
 		d.Severity = protocol.DiagnosticSeverityError
 	}

@@ -25,10 +25,10 @@ const (
 // ElementRow is one row of the allow list: elements of one kind, in one
 // namespace, that a remixlet may create.
 type ElementRow struct {
-	Kind      string
-	Namespace string
-	Tags      []string
-	Reason    string
+	Kind      string   `json:"kind"`
+	Namespace string   `json:"namespace"`
+	Tags      []string `json:"tags"`
+	Reason    string   `json:"reason"`
 }
 
 // Allowed is the allow list. An element on no row is refused: dom.create
@@ -56,12 +56,12 @@ var Allowed = []ElementRow{
 // The allow list already refuses them; these rows give the reason a
 // finding and the page agent's log line quote.
 type RefusedElementRow struct {
-	Namespace string
-	Tags      []string
+	Namespace string   `json:"namespace"`
+	Tags      []string `json:"tags,omitempty"`
 	// Custom is set for the row that covers every name with a dash: a
 	// custom element, which the page's code defines.
-	Custom bool
-	Reason string
+	Custom bool   `json:"custom,omitempty"`
+	Reason string `json:"reason"`
 }
 
 // Refused lists the elements the seed names and those the issue found
@@ -108,18 +108,18 @@ const (
 // Namespace, when set, limits the row to elements of that namespace, and
 // Tags to those elements.
 type AttributeRow struct {
-	Name      string
-	Prefix    bool
-	Namespace string
-	Tags      []string
-	Verdict   string
+	Name      string   `json:"name"`
+	Prefix    bool     `json:"prefix,omitempty"`
+	Namespace string   `json:"namespace,omitempty"`
+	Tags      []string `json:"tags,omitempty"`
+	Verdict   string   `json:"verdict"`
 	// Address is set when the value is an address (or a list of them).
-	Address bool
+	Address bool `json:"address,omitempty"`
 	// Property is set when assigning the DOM property of the same name
 	// loads the address too (img.src = …), so code that assigns one is
 	// judged by the address rule.
-	Property bool
-	Reason   string
+	Property bool   `json:"property,omitempty"`
+	Reason   string `json:"reason"`
 }
 
 // Attributes are the attributes that load or run something. The first row
@@ -211,8 +211,8 @@ const svgURLReason = "a url() in it loads the document it names unless it is a f
 // PasswordRow is an attribute of a password field that cannot be changed
 // or removed.
 type PasswordRow struct {
-	Name   string
-	Reason string
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
 }
 
 // PasswordFixed are the attributes of a password field that setAttribute

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
@@ -85,7 +86,7 @@ func Lint(opts Options) (*Run, error) {
 		}
 	}
 	wd, _ = filepath.Abs(wd)
-	found := discover.Find(opts.Paths, wd)
+	found := discover.Find(standIn(opts, wd), wd)
 	run := &Run{Outside: found.Outside}
 	var entries []discover.Entry
 	for _, e := range found.Entries {
@@ -181,6 +182,34 @@ func Lint(opts Options) (*Run, error) {
 	return run, nil
 }
 
+// standIn replaces each path that names a remixlet.config.json, the
+// baseline or the --config file by the folder that holds it: a change to
+// one stands for every remixlet it governs (a hook passes the files a
+// commit touches, and a commit that changes only the config must lint the
+// remixlets under it).
+func standIn(opts Options, wd string) []string {
+	abs := func(p string) string {
+		if p == "" {
+			return ""
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(wd, p)
+		}
+		return filepath.Clean(p)
+	}
+	policyFiles := []string{abs(opts.Baseline), abs(opts.Config)}
+	out := make([]string, len(opts.Paths))
+	for i, p := range opts.Paths {
+		out[i] = p
+		if filepath.Base(p) == config.FileName || slices.Contains(policyFiles, abs(p)) {
+			if info, err := os.Stat(abs(p)); err == nil && !info.IsDir() {
+				out[i] = filepath.Dir(p)
+			}
+		}
+	}
+	return out
+}
+
 func warnings(r *analysis.Result) int {
 	n := 0
 	for _, f := range r.Findings {
@@ -274,6 +303,9 @@ func readBaseline(name, wd string, overlay map[string][]byte) (*baseline.File, e
 	}
 	if data, ok := overlay[filepath.Clean(abs)]; ok {
 		return baseline.Parse(data, name)
+	}
+	if cwd, err := os.Getwd(); err == nil && cwd != wd {
+		return baseline.Read(abs) // relative to the working folder the run names paths from
 	}
 	return baseline.Read(name)
 }

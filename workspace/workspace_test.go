@@ -2,6 +2,7 @@ package workspace_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -124,5 +125,46 @@ func TestSourceFolder(t *testing.T) {
 	}
 	if run.Suppressed != 2 {
 		t.Errorf("%d warnings suppressed inline, want 2 (one in src/paint.ts, one in script.js)", run.Suppressed)
+	}
+}
+
+// A remixlet.config.json or the baseline given as a path (a hook passes
+// the files a commit changes) stands for every remixlet under its folder.
+func TestPolicyFilesStandForTheirRemixlets(t *testing.T) {
+	dir := casetest.WriteFiles(t, map[string]string{
+		".git/HEAD":                 "ref: refs/heads/main\n",
+		"remixlet.config.json":      `{"policy": {"deniedPermissions": ["clipboard"]}}`,
+		"team/remixlet.config.json": `{}`,
+		"team/a/manifest.json":      `{"name": "a", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"team/b/manifest.json":      `{"name": "b", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"other/c/manifest.json":     `{"name": "c", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"remixlet-baseline.json":    `{"version": 1, "warnings": []}`,
+	})
+	dirs := func(run *workspace.Run) []string {
+		var out []string
+		for _, r := range run.Results {
+			out = append(out, r.Dir)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		opts workspace.Options
+		want []string
+	}{
+		{workspace.Options{Paths: []string{"team/remixlet.config.json"}}, []string{"team/a", "team/b"}},
+		{workspace.Options{Paths: []string{"remixlet.config.json"}}, []string{"other/c", "team/a", "team/b"}},
+		{workspace.Options{Paths: []string{"remixlet-baseline.json"}, Baseline: "remixlet-baseline.json"}, []string{"other/c", "team/a", "team/b"}},
+		{workspace.Options{Paths: []string{"remixlet-baseline.json"}, AllowEmpty: true}, nil}, // not the baseline here: a file in no remixlet
+	} {
+		tc.opts.WorkDir, tc.opts.MaxWarnings = dir, -1
+		run, err := workspace.Lint(tc.opts)
+		if err != nil {
+			t.Fatalf("%v: %v", tc.opts.Paths, err)
+		}
+		got := dirs(run)
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v (baseline %q): linted %v, want %v", tc.opts.Paths, tc.opts.Baseline, got, tc.want)
+		}
 	}
 }

@@ -125,11 +125,7 @@ func Decide(running, next Files, opts DecideOptions) ([]byte, error) {
 	if err != nil {
 		return nil, usage("%v", err)
 	}
-	var out bytes.Buffer
-	if err := d.WriteJSON(&out); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return bounded(d.WriteJSON)
 }
 
 // Version returns what `remixlet version --format json` prints, for this

@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime/debug"
 	"syscall/js"
+
+	"github.com/remixlet/remixlet/pagepolicy"
 )
 
 // main hands the API to the JavaScript that started it: the loader names a
@@ -53,6 +55,89 @@ func main() {
 		return string(out), err
 	}))
 	api.Set("version", export(func([]js.Value) (string, error) { return string(Version()), nil }))
+	api.Set("css", export(func(args []js.Value) (string, error) {
+		var opts CSSOptions
+		if err := options(args, 2, &opts); err != nil {
+			return "", err
+		}
+		sheet, err := bytesArg(args, 0, "the stylesheet")
+		if err != nil {
+			return "", err
+		}
+		manifest, err := optionalBytes(args, 1, "the manifest")
+		if err != nil {
+			return "", err
+		}
+		out, err := CSS(sheet, manifest, opts)
+		return string(out), err
+	}))
+	api.Set("netrules", export(func(args []js.Value) (string, error) {
+		var opts NetrulesOptions
+		if err := options(args, 1, &opts); err != nil {
+			return "", err
+		}
+		out, err := Netrules(files(args[0]), opts)
+		return string(out), err
+	}))
+	api.Set("explain", export(func(args []js.Value) (string, error) {
+		rule, err := stringArg(args, 0, "the rule")
+		if err != nil {
+			return "", err
+		}
+		out, err := Explain(rule)
+		return string(out), err
+	}))
+	api.Set("policy", export(func([]js.Value) (string, error) {
+		out, err := Policy()
+		return string(out), err
+	}))
+	api.Set("address", export(func(args []js.Value) (string, error) {
+		var opts AddressOptions
+		if err := options(args, 2, &opts); err != nil {
+			return "", err
+		}
+		address, err := stringArg(args, 0, "the address")
+		if err != nil {
+			return "", err
+		}
+		manifest, err := optionalBytes(args, 1, "the manifest")
+		if err != nil {
+			return "", err
+		}
+		out, err := Address(address, manifest, opts)
+		return string(out), err
+	}))
+	api.Set("element", export(func(args []js.Value) (string, error) {
+		var el pagepolicy.ElementRequest
+		if len(args) == 0 || args[0].Type() != js.TypeString {
+			return "", usage("the element must be an object: {tag, namespace, attributes: [{name, value}], passwordField}")
+		}
+		if err := decodeNamed("element", args[0].String(), &el); err != nil {
+			return "", err
+		}
+		var opts PageOptions
+		if err := options(args, 2, &opts); err != nil {
+			return "", err
+		}
+		manifest, err := optionalBytes(args, 1, "the manifest")
+		if err != nil {
+			return "", err
+		}
+		out, err := Element(el, manifest, opts)
+		return string(out), err
+	}))
+	api.Set("selector", export(func(args []js.Value) (string, error) {
+		var opts SelectorOptions
+		if err := options(args, 1, &opts); err != nil {
+			return "", err
+		}
+		selector, err := stringArg(args, 0, "the selector")
+		if err != nil {
+			return "", err
+		}
+		out, err := Selector(selector, opts)
+		return string(out), err
+	}))
 	register.Invoke(api)
 	select {}
 }
@@ -103,8 +188,31 @@ func options(args []js.Value, i int, into any) error {
 	if len(args) <= i || args[i].Type() != js.TypeString {
 		return nil
 	}
-	if err := json.Unmarshal([]byte(args[i].String()), into); err != nil {
-		return usage("options: %v", err)
+	return decodeOptions(args[i].String(), into)
+}
+
+// stringArg is argument i, which must be a string.
+func stringArg(args []js.Value, i int, what string) (string, error) {
+	if len(args) <= i || args[i].Type() != js.TypeString {
+		return "", usage("%s must be a string", what)
 	}
-	return nil
+	return args[i].String(), nil
+}
+
+// bytesArg copies argument i, a Uint8Array, into Go.
+func bytesArg(args []js.Value, i int, what string) ([]byte, error) {
+	if len(args) <= i || args[i].Type() != js.TypeObject || args[i].Get("byteLength").Type() != js.TypeNumber {
+		return nil, usage("%s must be text or a Uint8Array", what)
+	}
+	data := make([]byte, args[i].Length())
+	js.CopyBytesToGo(data, args[i])
+	return data, nil
+}
+
+// optionalBytes is bytesArg, or nil for null or undefined.
+func optionalBytes(args []js.Value, i int, what string) ([]byte, error) {
+	if len(args) <= i || args[i].IsNull() || args[i].IsUndefined() {
+		return nil, nil
+	}
+	return bytesArg(args, i, what)
 }

@@ -145,3 +145,77 @@ func TestDecideParityWithTheCommandLine(t *testing.T) {
 		t.Errorf("eval of the page's text: %v\n%s", err, got)
 	}
 }
+
+// The stylesheet check and the installed rules give the command line's
+// bytes too, refused sheets and rules included.
+func TestCSSAndNetrulesParityWithTheCommandLine(t *testing.T) {
+	root := t.TempDir()
+	legacy := `{"name": "x", "api": "1.0.1", "matches": ["https://news.example.com/*"], "permissions": [{"permission": "netrules", "reason": "Block."}]}`
+	writeFolder(t, filepath.Join(root, "old"), map[string]string{
+		"manifest.json": legacy,
+		"style.css":     "a { color: red; background: url(https://evil.example/x.png) }\nb { background: url(https://news.example.com/ok.png) }\n",
+		"rules.json":    `[{"id": 1, "action": {"type": "block"}, "condition": {"urlFilter": "ads"}}, {"id": 2, "action": {"type": "redirect", "redirect": {"url": "https://evil.example/"}}, "condition": {"urlFilter": "x"}}]`,
+	})
+	writeFolder(t, filepath.Join(root, "new"), map[string]string{
+		"manifest.json": strings.Replace(legacy, "1.0.1", "1.0.2", 1),
+		"style.css":     "a { background: url(https://evil.example/x.png) }\n",
+		"rules.json":    `[{"id": 1, "action": {"type": "block"}, "condition": {"urlFilter": "ads"}}]`,
+	})
+	for _, dir := range []string{"old", "new"} {
+		files := readFolder(t, filepath.Join(root, dir))
+		for _, c := range []struct {
+			args []string
+			opts CSSOptions
+		}{
+			{[]string{"css", dir + "/style.css", "--manifest", dir + "/manifest.json", "-f", "json"}, CSSOptions{File: dir + "/style.css", ManifestFile: dir + "/manifest.json"}},
+			{[]string{"css", dir + "/style.css", "--manifest", dir + "/manifest.json", "-f", "json", "--sanitize", filepath.Join(root, "out.css")}, CSSOptions{File: dir + "/style.css", ManifestFile: dir + "/manifest.json", Sanitize: true}},
+			{[]string{"css", dir + "/style.css", "--script", "--manifest", dir + "/manifest.json", "-f", "json"}, CSSOptions{File: dir + "/style.css", ManifestFile: dir + "/manifest.json", Script: true}},
+		} {
+			_, out, _ := runCLI(t, root, c.args...)
+			got, err := CSS(files["style.css"], files["manifest.json"], c.opts)
+			if err != nil || string(got) != out {
+				t.Errorf("%v:\n cli: %s\nwasm: %s (%v)", c.args, out, got, err)
+			}
+		}
+		for _, id := range []string{"", "abcdefghijklmnopabcdefghijklmnop"} {
+			args := []string{"netrules", "-f", "json", dir}
+			if id != "" {
+				args = append(args, "--extension-id", id)
+			}
+			_, out, _ := runCLI(t, root, args...)
+			got, err := Netrules(files, NetrulesOptions{Dir: dir, ExtensionID: id})
+			if err != nil || string(got) != out {
+				t.Errorf("%v:\n cli: %s\nwasm: %s (%v)", args, out, got, err)
+			}
+		}
+	}
+	// The legacy sheet's installed form leaves the remote load out.
+	got, _ := CSS(readFolder(t, filepath.Join(root, "old"))["style.css"], []byte(legacy), CSSOptions{Sanitize: true})
+	if !strings.Contains(string(got), `"sanitized": "a { color: red; }`) && !strings.Contains(string(got), `"sanitized": "a { color: red`) {
+		t.Errorf("sanitized sheet:\n%s", got)
+	}
+}
+
+func TestOptionsInPlainWords(t *testing.T) {
+	var o struct {
+		Page struct {
+			URL   string   `json:"url"`
+			Loads []string `json:"loads"`
+		} `json:"page"`
+		Image bool `json:"image"`
+	}
+	for text, want := range map[string]string{
+		`[]`:                            "options must be an object, not a list",
+		`{"image": "yes"}`:              "options.image must be true or false, not a string",
+		`{"page": {"url": 1}}`:          "options.page.url must be a string, not a number",
+		`{"page": {"loads": [1]}}`:      "options.page.loads[0] must be a string, not a number",
+		`{"__proto__": {}}`:             `options has no option "__proto__": use page, image`,
+		`{"page": {"url": "x"`:          "options is not JSON: pass an object of options",
+		`{"page": null, "image": true}`: "",
+	} {
+		err := decodeOptions(text, &o)
+		if (err == nil) != (want == "") || err != nil && err.Error() != want {
+			t.Errorf("%s: %v, want %q", text, err, want)
+		}
+	}
+}

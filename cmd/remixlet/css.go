@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,8 +14,6 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/internal/plainerr"
-	"github.com/remixlet/remixlet/internal/regularfile"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 )
@@ -78,112 +74,73 @@ func runCSS(opts *cssOptions, std streams) error {
 	}
 	if opts.Manifest == "" && !opts.Script {
 		// The manifest beside the sheet, as in a remixlet folder.
-		beside := filepath.Join(filepath.Dir(opts.File), manifest.FileName)
-		if info, err := os.Stat(beside); err == nil && info.Mode().IsRegular() {
-			opts.Manifest = beside
-			opts.besideManifest = true
+		opts.Manifest, opts.besideManifest = analysis.ManifestBeside(opts.File)
+		if !opts.besideManifest {
+			opts.Manifest = ""
 		}
 	}
 	if opts.Sanitize != "" && opts.Manifest == "" {
 		return fmt.Errorf("--sanitize needs a manifest (--manifest, or a manifest.json beside the stylesheet): the hosts a stylesheet may load from come from it")
 	}
-	var m *manifest.Manifest
-	if opts.Manifest != "" {
-		src, err := readStoredFile(opts.Manifest, manifest.FileName)
-		if err != nil {
-			return fmt.Errorf("the manifest %s", err)
-		}
-		var findings []finding.Finding
-		if m, findings = manifest.Parse(src); m == nil {
-			var b strings.Builder
-			for _, f := range findings {
-				fmt.Fprintf(&b, "\n  %s:%s", filepath.ToSlash(opts.Manifest), strings.TrimPrefix(f.String(), manifest.FileName+":"))
-			}
-			return fmt.Errorf("%s has errors, so no host can be checked: fix them (remixlet lint shows them all) and run this again:%s", filepath.ToSlash(opts.Manifest), b.String())
-		}
-	}
-	css, err := readStoredFile(opts.File, cssguard.FileName)
-	if err != nil {
-		return err
-	}
-	name := filepath.ToSlash(opts.File)
-	mode := cssguard.Stylesheet
+	req := cssguard.SheetRequest{File: filepath.ToSlash(opts.File), ManifestFile: opts.Manifest, Mode: cssguard.Stylesheet, Sanitize: opts.Sanitize != ""}
 	if opts.Script {
-		mode = cssguard.Script
+		req.Mode = cssguard.Script
 	}
-	var res *cssguard.Result
-	off := finding.FirstInvalidUTF8(css)
-	if off >= 0 {
-		// Readers repair invalid bytes differently; refuse, as the loader does.
-		f := finding.New(analysis.RuleInvalidUtf8, name, finding.NewLines(css).Position(off), "byte 0x%02X is not UTF-8: save the file as UTF-8", css[off])
-		res = &cssguard.Result{Findings: []finding.Finding{f}}
-	} else {
-		res = cssguard.Check(css, name, m, mode)
-	}
-	var removals []cssguard.Removal
-	if opts.Sanitize != "" && off >= 0 {
-		return fmt.Errorf("%s is not UTF-8, so it cannot be sanitized: save it as UTF-8", name)
-	}
-	if opts.Sanitize != "" {
-		out, rm, err := cssguard.Sanitize(css, name, m)
+	if opts.Manifest != "" {
+		m, err := readManifest(opts.Manifest)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(opts.Sanitize, out, 0o644); err != nil {
-			return fmt.Errorf("could not write the sanitized sheet: %s", describeErr(err))
-		}
-		removals = rm
+		req.Manifest = m
 	}
-	switch opts.Format {
-	case "json":
-		err = writeCSSJSON(std.Out, opts, css, res, removals)
-	default:
-		err = writeCSSText(std.Out, opts, name, css, res, removals)
+	var err error
+	req.CSS, req.Refused, err = analysis.ReadFile(opts.File, cssguard.FileName)
+	if err != nil {
+		return errors.New(describeErr(err))
+	}
+	rep, err := cssguard.CheckSheet(req)
+	if errors.Is(err, cssguard.ErrNotSanitizable) {
+		return fmt.Errorf("%s %v", req.File, err)
 	}
 	if err != nil {
 		return err
 	}
-	if finding.HasErrors(res.Findings) {
+	if req.Sanitize {
+		if err := os.WriteFile(opts.Sanitize, rep.Sanitized, 0o644); err != nil {
+			return fmt.Errorf("could not write the sanitized sheet: %s", describeErr(err))
+		}
+	}
+	if opts.Format == "json" {
+		err = rep.WriteJSON(std.Out)
+	} else {
+		err = writeCSSText(std.Out, opts, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Refused() {
 		return exitError{exitRefused}
 	}
 	return nil
 }
 
-// readStylesheet reads at most the stored form's cap for style.css, so a
-// huge or endless file (a device, a pipe) cannot stall the command.
-// readStoredFile reads a file given in place of the stored file named
-// stored (style.css, manifest.json), up to that file's cap.
-func readStoredFile(path, stored string) ([]byte, error) {
-	f, err := regularfile.Open(path)
+// readManifest reads the manifest a stylesheet is checked against, as the
+// loader reads one; a refused one is an error that lists why, a finding a
+// line.
+func readManifest(path string) (*manifest.Manifest, error) {
+	src, refused, err := analysis.ReadFile(path, manifest.FileName)
 	if err != nil {
-		return nil, errors.New(describeErr(err))
+		return nil, fmt.Errorf("the manifest %s", describeErr(err))
 	}
-	defer f.Close()
-	var limit int64
-	for _, sf := range analysis.StoredFiles {
-		if sf.Name == stored {
-			limit = sf.MaxSize
-		}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	m, err := cssguard.ReadManifest(filepath.ToSlash(path), src, refused)
 	if err != nil {
-		return nil, fmt.Errorf("%s %s", path, plainerr.Reason(err))
+		return nil, &linesError{err}
 	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d KiB, the cap for %s: make it smaller", path, limit>>10, stored)
-	}
-	return data, nil
+	return m, nil
 }
 
-func verdict(l cssguard.Load) string {
-	if l.Allowed {
-		return "allowed"
-	}
-	return "refused"
-}
-
-func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *cssguard.Result, removals []cssguard.Removal) error {
-	shownName := name
+func writeCSSText(w io.Writer, opts *cssOptions, rep *cssguard.SheetReport) error {
+	shownName, res := rep.File, rep.Result
 	if opts.besideManifest {
 		safetext.Fprintf(w, "hosts from %s (the manifest beside the stylesheet)\n", filepath.ToSlash(opts.Manifest))
 	}
@@ -199,7 +156,7 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 				rule = ": " + f.Severity.String() + rule
 			}
 		}
-		safetext.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", shownName, l.Start, verdict(l), l.Kind, rule, oneLine(written(css, l)), oneLine(l.Address), oneLine(resolved))
+		safetext.Fprintf(w, "%s:%s: %s %s%s\n    written:  %s\n    address:  %s\n    resolved: %s\n", shownName, l.Start, cssguard.Verdict(l), l.Kind, rule, oneLine(rep.Written(l)), oneLine(l.Address), oneLine(resolved))
 		if l.Reason != "" {
 			safetext.Fprintf(w, "    reason:   %s\n", l.Reason)
 		}
@@ -210,7 +167,7 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 			safetext.Fprintf(w, "    warnings: %s\n", strings.Join(l.WarningIDs(), ", "))
 		}
 	}
-	lines := finding.NewLines(css)
+	lines := finding.NewLines(rep.CSS)
 	errs, warns := 0, 0
 	for _, f := range res.Findings {
 		if f.Severity == finding.Error {
@@ -230,11 +187,11 @@ func writeCSSText(w io.Writer, opts *cssOptions, name string, css []byte, res *c
 			safetext.Fprintf(w, "    %s\n", oneLine(lines.Text(f.Start.Line)))
 		}
 	}
-	for _, r := range removals {
+	for _, r := range rep.Removals {
 		safetext.Fprintf(w, "%s:%s\n", shownName, r)
 	}
 	if opts.Sanitize != "" {
-		safetext.Fprintf(w, "wrote %s: %s left out\n", opts.Sanitize, countOf(len(removals), "part"))
+		safetext.Fprintf(w, "wrote %s: %s left out\n", opts.Sanitize, countOf(len(rep.Removals), "part"))
 	}
 	_, err := safetext.Fprintf(w, "%s: %s, %s, %s\n", shownName, countOf(len(res.Loads), "load"), countOf(errs, "error"), countOf(warns, "warning"))
 	return err
@@ -264,26 +221,6 @@ func shownWithLoad(loads []cssguard.Load, f finding.Finding) bool {
 	return false
 }
 
-// written returns the load's source text, with the closing parenthesis of
-// a url("…") or src("…") whose address is a quoted string: the guard's span
-// ends with the string.
-func written(css []byte, l cssguard.Load) string {
-	w := l.Written
-	open := strings.IndexByte(w, '(')
-	if open <= 0 || strings.HasSuffix(w, ")") || l.Offset < 0 || l.Offset+len(w) > len(css) {
-		return w
-	}
-	rest := css[l.Offset+len(w):]
-	i := 0
-	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r' || rest[i] == '\f') {
-		i++
-	}
-	if i < len(rest) && rest[i] == ')' {
-		return w + string(rest[:i+1])
-	}
-	return w
-}
-
 func countOf(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
@@ -299,76 +236,4 @@ func oneLine(s string) string {
 		q = string(r[:157]) + "…"
 	}
 	return q
-}
-
-type cssJSON struct {
-	Version  int           `json:"version"`
-	File     string        `json:"file"`
-	Manifest string        `json:"manifest,omitempty"`
-	Mode     string        `json:"mode"`
-	Refused  bool          `json:"refused"`
-	Loads    []cssLoadJSON `json:"loads"`
-	Findings []cssFinding  `json:"findings"`
-	Removed  []cssRemoval  `json:"removed,omitempty"`
-}
-
-type cssLoadJSON struct {
-	Line     int      `json:"line"`
-	Column   int      `json:"column"`
-	Kind     string   `json:"kind"`
-	Written  string   `json:"written"`
-	Address  string   `json:"address"`
-	Resolved string   `json:"resolved"`
-	Host     string   `json:"host"`
-	Verdict  string   `json:"verdict"`
-	Rule     string   `json:"rule,omitempty"`
-	Reason   string   `json:"reason,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
-	Second   bool     `json:"secondReaderOnly,omitempty"`
-}
-
-type cssFinding struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column,omitempty"`
-	Message  string `json:"message"`
-}
-
-type cssRemoval struct {
-	Line    int      `json:"line"`
-	Column  int      `json:"column"`
-	What    string   `json:"what"`
-	Text    string   `json:"text"`
-	Rules   []string `json:"rules"`
-	Message string   `json:"message"`
-}
-
-func writeCSSJSON(w io.Writer, opts *cssOptions, css []byte, res *cssguard.Result, removals []cssguard.Removal) error {
-	doc := cssJSON{Version: 1, File: opts.File, Manifest: opts.Manifest, Mode: "stylesheet", Refused: finding.HasErrors(res.Findings), Loads: []cssLoadJSON{}, Findings: []cssFinding{}}
-	if opts.Script {
-		doc.Mode = "script"
-	}
-	for _, l := range res.Loads {
-		doc.Loads = append(doc.Loads, cssLoadJSON{
-			Line: l.Start.Line, Column: l.Start.Column, Kind: l.Kind, Written: written(css, l), Address: l.Address,
-			Resolved: l.Resolved, Host: l.Host, Verdict: verdict(l), Rule: l.RuleID(), Reason: l.Reason,
-			Warnings: l.WarningIDs(), Second: l.Second,
-		})
-	}
-	for _, f := range res.Findings {
-		doc.Findings = append(doc.Findings, cssFinding{Rule: f.Rule, Severity: f.Severity.String(), Line: f.Start.Line, Column: f.Start.Column, Message: f.Message})
-	}
-	for _, r := range removals {
-		doc.Removed = append(doc.Removed, cssRemoval{Line: r.Start.Line, Column: r.Start.Column, What: r.What, Text: r.Text, Rules: r.Rules, Message: r.Message})
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
 }

@@ -73,7 +73,15 @@ func TestCSSJSON(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	var doc cssJSON
+	var doc struct {
+		Refused bool
+		Loads   []struct {
+			Line, Column                                    int
+			Kind, Written, Address, Resolved, Host, Verdict string
+			Rule, Reason                                    string
+		}
+		Findings []struct{ Rule string }
+	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -45,7 +46,14 @@ editor exited without asking, 2 could not run.`,
 
 func runLSP(opts *lspOptions, std streams) error {
 	lessGC()
-	err := langserver.Serve(context.Background(), std.In, std.Out, langserver.Options{Config: opts.Config, Baseline: opts.Baseline, Version: toolVersion()})
+	// Standard output is the protocol's stream to the editor, not text for
+	// a terminal: it goes out as written (the base protocol's \r\n headers
+	// included). The server makes each message's text harmless itself.
+	out := std.Out
+	if b, ok := out.(interface{ Unwrap() io.Writer }); ok {
+		out = b.Unwrap()
+	}
+	err := langserver.Serve(context.Background(), std.In, out, langserver.Options{Config: opts.Config, Baseline: opts.Baseline, Version: toolVersion()})
 	if err != nil {
 		return exitErrorf(exitRefused, std, "%v", err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/safetext"
-	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/netrules"
 )
 
@@ -20,6 +18,7 @@ type netrulesOptions struct {
 	ExtensionID    string
 	ExtensionHosts []string // hosts the extension itself uses: excluded from every rule
 	Sanitize       string   // path to write rules.json without the left-out rules
+	Format         string   // text or json
 }
 
 func newNetrulesCmd(std streams) *cobra.Command {
@@ -48,6 +47,9 @@ without the rules that break a Remixlet limit: each is reported as a warning
 and left out, with a line saying which and why. --sanitize OUT writes
 rules.json as stored less those rules, each kept rule exactly as written.
 
+--format json prints one document instead: the findings, each rule left out
+with the findings that say why, and the installed rules (null when refused).
+
 Exit status: 0 the installed form was printed, 1 the rules are refused (a
 rule names an --extension-host too), 2 could not run (no rules.json, a usage
 error, a missing --extension-id, an --extension-host that is not a host).`,
@@ -64,55 +66,48 @@ error, a missing --extension-id, an --extension-host that is not a host).`,
 	cmd.Flags().StringVar(&opts.ExtensionID, "extension-id", "", "the installing extension's `ID` (32 letters a-p); required for a remixlet that runs on every site")
 	cmd.Flags().StringArrayVar(&opts.ExtensionHosts, "extension-host", nil, "a `HOST` the extension itself sends requests to or opens windows on (sign-in, an AI provider), excluded from every rule; repeat for each")
 	cmd.Flags().StringVar(&opts.Sanitize, "sanitize", "", "write rules.json less the rules a legacy remixlet leaves out to `OUT`")
+	cmd.Flags().StringVarP(&opts.Format, "format", "f", "text", "output `format`: text (the installed rules on standard output, findings on standard error) or json (one document: findings, rules left out and why, the installed rules)")
 	return cmd
 }
 
 func runNetrules(opts *netrulesOptions, std streams) error {
+	if opts.Format != "text" && opts.Format != "json" {
+		return fmt.Errorf("unknown format %q: use text or json%s", opts.Format, hint(opts.Format, []string{"text", "json"}))
+	}
 	pkg, err := analysis.Load(opts.Dir)
 	if err != nil {
 		return err
 	}
-	if !pkg.Has(netrules.FileName) {
-		return fmt.Errorf("%s has no %s: there are no network rules to install", opts.Dir, netrules.FileName)
-	}
-	res := analysis.RunPackage(pkg, []*analysis.Analyzer{netrules.Analyzer})
-	if res.Err != nil {
-		return res.Err
-	}
-	for _, f := range res.Findings {
-		safetext.Fprintf(std.ErrOut, "%s\n", describe(opts.Dir, f))
-	}
-	if res.Refused() {
-		return exitError{exitRefused}
-	}
-	m := res.ResultOf[manifest.Analyzer].(*manifest.Manifest)
-	checked := res.ResultOf[netrules.Analyzer].(*netrules.Result)
-	installed, err := checked.Installed(m, netrules.Options{ExtensionID: opts.ExtensionID, ExtensionHosts: opts.ExtensionHosts})
-	if he, ok := errors.AsType[*netrules.ExtensionHostError](err); ok {
-		for _, f := range he.Findings {
-			fmt.Fprintf(std.ErrOut, "%s\n", describe(opts.Dir, f))
-		}
-		return exitError{exitRefused}
-	}
+	rep, err := netrules.InstallPackage(pkg, netrules.Options{ExtensionID: opts.ExtensionID, ExtensionHosts: opts.ExtensionHosts})
 	if err != nil {
-		if errors.Is(err, netrules.ErrNeedExtensionID) {
-			return fmt.Errorf("%s runs on every site: %w", opts.Dir, err)
-		}
 		return err
 	}
-	for _, lo := range checked.LeftOut {
-		for _, why := range lo.Reasons {
-			safetext.Fprintf(std.ErrOut, "left out %s (%s:%s): %s\n", lo.Rule.Name(), netrules.FileName, why.Start, why.Message)
-		}
-	}
-	if opts.Sanitize != "" {
-		if err := os.WriteFile(opts.Sanitize, checked.WithoutLeftOut(), 0o644); err != nil {
+	if opts.Sanitize != "" && !rep.Refused() {
+		if err := os.WriteFile(opts.Sanitize, rep.Checked.WithoutLeftOut(), 0o644); err != nil {
 			return err
 		}
-		safetext.Fprintf(std.ErrOut, "wrote %s: %s kept, %d left out\n", opts.Sanitize, countOf(len(checked.Kept()), "rule"), len(checked.LeftOut))
+		safetext.Fprintf(std.ErrOut, "wrote %s: %s kept, %d left out\n", opts.Sanitize, countOf(len(rep.Checked.Kept()), "rule"), len(rep.LeftOut))
 	}
-	_, err = std.Out.Write(installed)
-	return err
+	if opts.Format == "json" {
+		err = rep.WriteJSON(std.Out)
+	} else {
+		for _, f := range rep.Findings {
+			safetext.Fprintf(std.ErrOut, "%s\n", describe(opts.Dir, f))
+		}
+		for _, lo := range rep.LeftOut {
+			for _, why := range lo.Reasons {
+				safetext.Fprintf(std.ErrOut, "left out %s (%s:%s): %s\n", lo.Rule.Name(), netrules.FileName, why.Start, why.Message)
+			}
+		}
+		_, err = std.Out.Write(rep.Installed)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Refused() {
+		return exitError{exitRefused}
+	}
+	return nil
 }
 
 // describe prints a finding with its folder, as lint's text output does.

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { maskNonce, readFiles, remixlets, requireBuild, runCLI, wasmPackage } from "./helpers.mjs";
+import { agree, calls, expected, maskNonce, readFiles, remixlets, requireBuild, runCLI, wasmPackage } from "./helpers.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const skip = process.env.REMIXLET_SKIP_BROWSER === "1" ? "REMIXLET_SKIP_BROWSER=1" : false;
@@ -26,7 +26,7 @@ function findChromium() {
 
 const types = { ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".html": "text/html", ".json": "application/json" };
 
-test("headless Chromium lints with the module exactly as the command line does", { skip, timeout: 240_000 }, async () => {
+test("headless Chromium gives the module's answers exactly as the command line does", { skip, timeout: 1_200_000 }, async () => {
   requireBuild();
   const chromium = findChromium();
   const work = remixlets();
@@ -34,25 +34,31 @@ test("headless Chromium lints with the module exactly as the command line does",
     label,
     files: Object.fromEntries(Object.entries(readFiles(path.join(work.root, label))).map(([n, b]) => [n, Buffer.from(b).toString("base64")])),
   }));
+  const list = calls(work);
+  const want = expected(work, list);
 
   let settle;
   const outcome = new Promise((resolve) => (settle = resolve));
   const server = createServer((req, res) => {
     const url = new URL(req.url, "http://localhost");
     if (req.method === "POST") {
-      let body = "";
-      req.on("data", (chunk) => (body += chunk));
+      // Bytes first, text once: a character split between two chunks
+      // must not be decoded as two halves.
+      const chunks = [];
+      req.on("data", (chunk) => chunks.push(chunk));
       req.on("end", () => {
         res.end("ok");
-        settle({ path: url.pathname, body: JSON.parse(body) });
+        settle({ path: url.pathname, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
       });
       return;
     }
     let file;
     if (url.pathname === "/cases.json") {
       res.writeHead(200, { "content-type": types[".json"] });
-      res.end(JSON.stringify(cases));
+      res.end(JSON.stringify({ cases, calls: list.map(({ cli, ...c }) => c) }));
       return;
+    } else if (url.pathname === "/calls.mjs") {
+      file = path.join(here, "calls.mjs");
     } else if (url.pathname.startsWith("/wasm/")) {
       file = path.join(wasmPackage, path.basename(url.pathname));
     } else {
@@ -82,7 +88,7 @@ test("headless Chromium lints with the module exactly as the command line does",
   let stderr = "";
   browser.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const exited = new Promise((resolve) => browser.on("exit", (code) => resolve({ path: "exit", body: { code } })));
-  const timer = setTimeout(() => settle({ path: "timeout" }), 180_000);
+  const timer = setTimeout(() => settle({ path: "timeout" }), 1_000_000);
   let result;
   try {
     result = await Promise.race([outcome, exited]);
@@ -95,7 +101,7 @@ test("headless Chromium lints with the module exactly as the command line does",
     rmSync(profile, { recursive: true, force: true });
   }
   assert.equal(result.path, "/results", `the page did not report results: ${JSON.stringify(result)}\nchromium: ${stderr}`);
-  const { outputs, started, firstLint, userAgent } = result.body;
+  const { outputs, answers, started, firstLint, userAgent } = result.body;
   assert.equal(outputs.length, cases.length);
   let compared = 0;
   for (const out of outputs) {
@@ -111,5 +117,12 @@ test("headless Chromium lints with the module exactly as the command line does",
     else assert.equal(out.digestError, digest.status, `${out.label}: digest refused`);
   }
   assert.ok(compared > 100, `only ${compared} remixlets compared`);
-  console.log(`# ${userAgent}: module started in ${started.toFixed(0)} ms, first lint ${firstLint.toFixed(0)} ms; ${compared} remixlets compared`);
+  assert.equal(answers.length, list.length);
+  const problems = [];
+  for (const [i, c] of list.entries()) {
+    const problem = agree(c, want[i], answers[i]);
+    if (problem) problems.push(`remixlet ${c.cli.join(" ")}: ${problem}`);
+  }
+  assert.equal(problems.length, 0, `${problems.length} calls differ in Chromium; the first ones:\n${problems.slice(0, 5).join("\n\n")}`);
+  console.log(`# ${userAgent}: module started in ${started.toFixed(0)} ms, first lint ${firstLint.toFixed(0)} ms; ${compared} remixlets and ${list.length} calls compared`);
 });

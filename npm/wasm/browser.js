@@ -22,5 +22,5 @@ const remixlet = create(async (importObject) => {
   return instance;
 });
 
-export const { ready, lint, digest, decide, version } = remixlet;
+export const { ready, lint, digest, decide, version, css, netrules, explain, policy, address, element, selector } = remixlet;
 export default remixlet;

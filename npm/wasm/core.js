@@ -49,11 +49,36 @@ function pairs(files, what) {
   }
   const entries = files instanceof Map ? [...files.entries()] : Object.entries(files);
   return entries.map(([name, value]) => {
-    if (typeof value === "string") return [name, encode(value)];
-    if (value instanceof Uint8Array) return [name, value];
-    if (value instanceof ArrayBuffer) return [name, new Uint8Array(value)];
-    throw new TypeError(`remixlet: ${what}[${JSON.stringify(name)}] must be a string or a Uint8Array`);
+    if (typeof name !== "string") throw new TypeError(`remixlet: ${what} must be named by strings`);
+    return [name, bytes(value, `${what}[${JSON.stringify(name)}]`)];
   });
+}
+
+// bytes turns a file's text or bytes into a Uint8Array.
+function bytes(value, what) {
+  if (typeof value === "string") return encode(value);
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  throw new TypeError(`remixlet: ${what} must be a string or a Uint8Array`);
+}
+
+function text(value, what) {
+  if (typeof value !== "string") throw new TypeError(`remixlet: ${what} must be a string`);
+  return value;
+}
+
+// json turns a call's options (or an element) into the JSON text the Go side
+// reads; it says what is wrong in plain words when they cannot be sent.
+function json(value, what) {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError(`remixlet: ${what} must be an object`);
+  }
+  try {
+    return JSON.stringify(value);
+  } catch {
+    throw new TypeError(`remixlet: ${what} must hold only strings, numbers, true or false, lists and objects (no cycles, no BigInt)`);
+  }
 }
 
 function unwrap(result) {
@@ -98,7 +123,7 @@ export function create(instantiate) {
      * with its findings, not an error. */
     async lint(files, options = {}) {
       const api = await start();
-      return unwrap(api.lint(pairs(files, "files"), JSON.stringify(options)));
+      return unwrap(api.lint(pairs(files, "files"), json(options, "options")));
     },
     /** The h1: digest an approval binds to, as `remixlet digest` prints it. */
     async digest(files) {
@@ -110,12 +135,55 @@ export function create(instantiate) {
     async decide(running, next, options = {}) {
       const api = await start();
       const old = running === null || running === undefined ? null : pairs(running, "running");
-      return unwrap(api.decide(old, pairs(next, "next"), JSON.stringify(options)));
+      return unwrap(api.decide(old, pairs(next, "next"), json(options, "options")));
     },
     /** What `remixlet version --format json` prints, for this build. */
     async version() {
       const api = await start();
       return unwrap(api.version());
+    },
+    /** What `remixlet css FILE --manifest MANIFEST [--script] [--sanitize OUT]
+     * --format json` prints: every load and its verdict, and, sanitized, the
+     * sheet to insert. manifest is null for none; options: {file, manifestFile,
+     * script, sanitize}. */
+    async css(sheet, manifest, options = {}) {
+      const api = await start();
+      const m = manifest === null || manifest === undefined ? null : bytes(manifest, "manifest");
+      return unwrap(api.css(bytes(sheet, "sheet"), m, json(options, "options")));
+    },
+    /** What `remixlet netrules --format json --extension-id ID DIR` prints:
+     * the installed rules, and the rules left out with why; options: {dir,
+     * extensionId}. */
+    async netrules(files, options = {}) {
+      const api = await start();
+      return unwrap(api.netrules(pairs(files, "files"), json(options, "options")));
+    },
+    /** What `remixlet explain RULE` prints. */
+    async explain(rule) {
+      const api = await start();
+      return unwrap(api.explain(text(rule, "rule")));
+    },
+    /** The page policy's table, as JSON text. */
+    async policy() {
+      const api = await start();
+      return unwrap(api.policy());
+    },
+    /** The page agent's address rule on an href or src: options: {page: {url,
+     * base, loads}, image}. */
+    async address(address, manifest, options = {}) {
+      const api = await start();
+      return unwrap(api.address(text(address, "address"), bytes(manifest, "manifest"), json(options, "options")));
+    },
+    /** What the page agent does with an element ({tag, namespace, attributes:
+     * [{name, value}], passwordField}) on a page: options: {page}. */
+    async element(element, manifest, options = {}) {
+      const api = await start();
+      return unwrap(api.element(json(element, "element") || "{}", bytes(manifest, "manifest"), json(options, "options")));
+    },
+    /** The selector rule: options: {passwordField} (the page has one). */
+    async selector(selector, options = {}) {
+      const api = await start();
+      return unwrap(api.selector(text(selector, "selector"), json(options, "options")));
     },
   };
 }

@@ -2,6 +2,7 @@
 // does (browser.js, remixlet.wasm fetched beside it), lints every remixlet
 // the test serves, and posts the outputs back for comparison.
 import * as remixlet from "/wasm/browser.js";
+import { runCall } from "/calls.mjs";
 
 function bytes(base64) {
   const raw = atob(base64);
@@ -15,7 +16,7 @@ async function post(path, body) {
 }
 
 try {
-  const cases = await (await fetch("/cases.json")).json();
+  const { cases, calls } = await (await fetch("/cases.json")).json();
   const t0 = performance.now();
   await remixlet.ready();
   const started = performance.now() - t0;
@@ -38,7 +39,10 @@ try {
     }
     outputs.push(output);
   }
-  await post("/results", { outputs, started, firstLint: timings[0], userAgent: navigator.userAgent });
+  const byLabel = new Map(cases.map((c) => [c.label, Object.fromEntries(Object.entries(c.files).map(([n, d]) => [n, bytes(d)]))]));
+  const answers = [];
+  for (const call of calls) answers.push(await runCall(remixlet, call, (label) => byLabel.get(label)));
+  await post("/results", { outputs, answers, started, firstLint: timings[0], userAgent: navigator.userAgent });
 } catch (err) {
   await post("/error", { message: String(err?.stack ?? err) });
 }

@@ -242,4 +242,9 @@ func TestRates(t *testing.T) {
 	if rate := float64(totalFP) / float64(totalNeg); rate > 0.002 {
 		t.Errorf("false positives %.4f, want at most 0.002", rate)
 	}
+	for class, n := range flagged {
+		if n[0] > 0 && class != "names with acronyms" {
+			t.Errorf("%s: %d of %d flagged, want none", class, n[0], n[1])
+		}
+	}
 }

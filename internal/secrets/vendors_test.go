@@ -2,13 +2,24 @@ package secrets
 
 import (
 	"encoding/base64"
+	"flag"
 	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/remixlet/remixlet/internal/docsync"
 )
+
+var update = flag.Bool("update", false, "rewrite the table of vendor formats in docs/script-lint.md")
+
+// TestFormatsDoc keeps the table of vendor formats in docs/script-lint.md
+// generated from the vendors table.
+func TestFormatsDoc(t *testing.T) {
+	docsync.Section(t, "../../docs/script-lint.md", "secret-formats", formatsTable(), *update)
+}
 
 const (
 	hexLower = "0123456789abcdef"
@@ -314,6 +325,21 @@ func TestPublicByDesign(t *testing.T) {
 	}
 	if ms := Scan(jwtOf(r, `{"sub":"1234567890","name":"John Doe"}`)); len(ms) != 1 || ms[0].Kind != "jwt" {
 		t.Errorf("a JWT of no vendor: %+v", ms)
+	}
+}
+
+// TestServiceAccountJSON: a Google service-account key file is found by the
+// private key it holds, whether the JSON is one string or an object
+// literal whose member holds the key.
+func TestServiceAccountJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	key := `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC` + randomFrom(r, base64Std, 64) + `\n-----END PRIVATE KEY-----\n`
+	file := `{"type": "service_account", "project_id": "shop-1234", "private_key_id": "` + randomFrom(r, hexLower, 40) + `", "private_key": "` + key + `", "client_email": "bot@shop-1234.iam.gserviceaccount.com"}`
+	for _, text := range []string{file, strings.ReplaceAll(key, `\n`, "\n")} {
+		ms := Scan(text)
+		if len(ms) == 0 || ms[0].Kind != "private-key" {
+			t.Errorf("%.60q…: %+v", text, ms)
+		}
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"hash/crc32"
 	"math/rand/v2"
 	"net/url"
+	"regexp"
+	"regexp/syntax"
 	"strings"
 	"testing"
 
@@ -279,14 +281,33 @@ func TestVendorCases(t *testing.T) {
 				}
 			}
 		}
-		for _, text := range c.near {
+		key := c.gen(r)
+		v := vendorOf(t, c.kind, key)
+		near := append([]string{}, c.near...)
+		loc := v.matches(key)[0]
+		if v.whole {
+			// A letter glued before it: part of a longer token.
+			near = append(near, key[:loc[0]]+"a"+key[loc[0]:])
+		}
+		if fixedLength(v.re) {
+			// One character short, or (a whole token) one too many.
+			near = append(near, key[:loc[1]-1]+key[loc[1]:])
+			if v.whole {
+				near = append(near, key[:loc[1]]+"a"+key[loc[1]:])
+			}
+		}
+		for _, text := range near {
 			for _, m := range Scan(text) {
 				if m.Kind == c.kind {
 					t.Errorf("%s: near miss %q taken for one", c.kind, text)
 				}
 			}
 		}
-		for _, text := range c.clean {
+		// The key with its characters after the marker written as x: a
+		// placeholder, never a finding.
+		prefix := v.hintPrefix(key)
+		clean := append([]string{prefix + xOut(key[len(prefix):])}, c.clean...)
+		for _, text := range clean {
 			if ms := Scan(text); len(ms) > 0 {
 				t.Errorf("%s: %q flagged as %+v", c.kind, text, ms)
 			}
@@ -298,6 +319,52 @@ func TestVendorCases(t *testing.T) {
 			t.Errorf("%s has no name", v.kind)
 		}
 	}
+}
+
+// vendorOf is the vendor entry of kind that matches key.
+func vendorOf(t *testing.T, kind, key string) *vendor {
+	for i := range vendors {
+		if v := &vendors[i]; v.kind == kind && len(v.matches(key)) > 0 {
+			return v
+		}
+	}
+	t.Fatalf("no %s format matches %q", kind, key)
+	return nil
+}
+
+// fixedLength reports a pattern whose every repetition has one count, so
+// that a match one character short is no match.
+func fixedLength(re *regexp.Regexp) bool {
+	tree, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		return false
+	}
+	fixed := true
+	var walk func(*syntax.Regexp)
+	walk = func(n *syntax.Regexp) {
+		switch n.Op {
+		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpAlternate:
+			fixed = false
+		case syntax.OpRepeat:
+			fixed = fixed && n.Min == n.Max
+		}
+		for _, sub := range n.Sub {
+			walk(sub)
+		}
+	}
+	walk(tree)
+	return fixed
+}
+
+// xOut writes every letter and digit of s as x.
+func xOut(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if isLetter(c) || isDigit(c) {
+			b[i] = 'x'
+		}
+	}
+	return string(b)
 }
 
 // TestPublicByDesign: keys a vendor issues to be embedded in pages draw

@@ -405,8 +405,8 @@ func Scan(text string) []Match {
 		v := &vendors[bits.TrailingZeros64(h)]
 		for _, loc := range v.matches(text) {
 			s := text[loc[0]:loc[1]]
-			if v.whole && (loc[0] > 0 && tokenByte[text[loc[0]-1]] || loc[1] < len(text) && tokenByte[text[loc[1]]]) {
-				continue // part of a longer token
+			if v.whole && (loc[0] > 0 && nameByte[text[loc[0]-1]] || loc[1] < len(text) && nameByte[text[loc[1]]]) {
+				continue // part of a longer name or token
 			}
 			prefix := v.hintPrefix(s)
 			if v.random && !randomBody(s[len(prefix):]) || v.valid != nil && !v.valid(s) {
@@ -708,6 +708,15 @@ func tokens(text string) []span {
 func isTokenByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-'
 }
+
+// nameByte: the bytes a name or a key is written with, \w and "-". A key
+// may follow "=", "/" or "+" (?key=…, a path), which base64 holds too.
+var nameByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isWordByte(byte(c)) || c == '-'
+	}
+	return t
+}()
 
 // tokenByte is isTokenByte as a table.
 var tokenByte = func() (t [256]bool) {

@@ -84,9 +84,9 @@ type vendor struct {
 	issuer, shape, check, why string
 	hints                     []string // one of these must occur for the pattern to match: a cheap test first
 	re                        *regexp.Regexp
-	// whole: the match is a whole token, with no token character (isTokenByte)
-	// just before or after it. Set where the marker is short or a common
-	// word part (hf_ in rhf_Sponsored…, EAAA inside base64 data).
+	// whole: the match stands alone, with no letter, digit, _ or - just
+	// before or after it (nameByte). Set where the marker is short or a
+	// common word part (hf_ in rhf_Sponsored…, EAAA inside base64 data).
 	whole bool
 	// random: what follows the marker must look generated (randomBody), not
 	// be words or a placeholder.

@@ -268,7 +268,7 @@ func TestVendorCases(t *testing.T) {
 	for _, c := range vendorCases {
 		for i := 0; i < 50; i++ {
 			key := c.gen(r)
-			for _, text := range []string{key, `const config = { key: "` + key + `" };`} {
+			for _, text := range []string{key, `const config = { key: "` + key + `" };`, "https://api.example.com/v1?key=" + key + "&page=2"} {
 				ms := Scan(text)
 				if len(ms) == 0 || ms[0].Kind != c.kind {
 					t.Errorf("%s: %q: got %+v", c.kind, text, ms)

@@ -46,11 +46,19 @@ const fromTerminal = new Set(["SIGINT", "SIGQUIT", "SIGHUP"]);
 const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGBREAK"].filter(
   (s) => process.platform !== "win32" || s === "SIGINT" || s === "SIGBREAK",
 );
-const child = spawn(bin, process.argv.slice(2), { stdio: "inherit", windowsHide: true });
+// The handlers are in place before the binary starts: a signal that comes
+// as soon as it runs must reach it, not kill the launcher and leave it
+// behind. One that comes before it is spawned is passed on once it is.
+let child;
+const early = [];
 const handlers = new Map();
 for (const s of signals) {
   const handler = () => {
     if (fromTerminal.has(s) && process.stdin.isTTY) return;
+    if (!child) {
+      early.push(s);
+      return;
+    }
     try {
       child.kill(s);
     } catch {
@@ -60,6 +68,8 @@ for (const s of signals) {
   handlers.set(s, handler);
   process.on(s, handler);
 }
+child = spawn(bin, process.argv.slice(2), { stdio: "inherit", windowsHide: true });
+for (const s of early) child.kill(s);
 child.on("error", (err) => fail(`cannot run ${bin}: ${err.message}`));
 child.on("exit", (code, signal) => {
   for (const [s, handler] of handlers) process.removeListener(s, handler);

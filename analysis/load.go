@@ -196,7 +196,7 @@ func load(dir string, entries []entry, read readFunc) (*Package, error) {
 		}
 	}
 	if !p.Has("manifest.json") && !hasFinding(p.Findings, "manifest.json") {
-		p.refuse(RuleMissingManifest, "", "no manifest.json in the folder: every remixlet needs one")
+		p.refuse(RuleMissingManifest, "", "the folder has no manifest.json: every remixlet needs one")
 	}
 	slices.SortFunc(p.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	slices.Sort(p.Present)

@@ -64,7 +64,7 @@ func TestLoadFiles(t *testing.T) {
 
 func TestLoadFilesWithoutManifest(t *testing.T) {
 	p := LoadFiles(".", map[string][]byte{"script.js": []byte("x")})
-	want := []finding.Finding{finding.New(RuleMissingManifest, "", finding.Position{}, "no manifest.json in the folder: every remixlet needs one")}
+	want := []finding.Finding{finding.New(RuleMissingManifest, "", finding.Position{}, "the folder has no manifest.json: every remixlet needs one")}
 	if diff := cmp.Diff(want, p.Findings); diff != "" {
 		t.Error(diff)
 	}

@@ -317,6 +317,9 @@ func TestChromiumRedirectHostReading(t *testing.T) {
 		{"own.example.com.", "own.example.com.", true},
 		{"%6Fwn.example.com", "own.example.com", true},
 		{"own.example.com..", "own.example.com..", false},
+		// A space however written: Chrome keeps it as %20; no site has it.
+		{"own\u00a0example.com", "own%20example.com", false},
+		{"own%C2%A0example.com", "own%20example.com", false},
 	} {
 		for form, rd := range map[string]string{
 			"url":               `{"url": "https://` + tc.host + `/new"}`,

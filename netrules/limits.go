@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/publicsuffix"
 
@@ -145,10 +147,11 @@ func neverAHost(d string) string {
 			return fmt.Sprintf("whose label %q has %d characters: no request to such a host reaches a server (a DNS label has at most 63), so it never matches: name the host it stands for", l, len(l))
 		}
 	}
-	// The label a registry hands out (left of the public suffix) never
-	// starts or ends with '-'; deeper labels may (a wildcard DNS record
-	// answers for any).
-	if suffix, _ := publicsuffix.PublicSuffix(d); suffix != d {
+	// The label an ICANN registry hands out (left of the public suffix)
+	// never starts or ends with '-'; deeper labels may (a wildcard DNS
+	// record answers for any), and so may names under a suffix the list
+	// does not know (a private network's own).
+	if suffix, icann := publicsuffix.PublicSuffix(d); icann && suffix != d {
 		rest := strings.TrimSuffix(d, "."+suffix)
 		reg := rest[strings.LastIndexByte(rest, '.')+1:]
 		if strings.HasPrefix(reg, "-") || strings.HasSuffix(reg, "-") {
@@ -645,8 +648,48 @@ func isIP(h string) bool {
 	return err == nil
 }
 
+// withoutSpaces writes "a" for each space of a host as the browser reads
+// it: a space-like character as written (U+0020, U+00A0, U+3000, …) or
+// percent-encoded ("%20", "%C2%A0").
+func withoutSpaces(host string) string {
+	var b strings.Builder
+	for i := 0; i < len(host); {
+		if n, ok := escapedSpace(host[i:]); ok {
+			b.WriteByte('a')
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(host[i:])
+		if site.IsSpaceLike(r) {
+			b.WriteByte('a')
+		} else {
+			b.WriteString(host[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// escapedSpace reports whether s starts with the %XX escapes of one
+// space-like character, and how many bytes they take.
+func escapedSpace(s string) (int, bool) {
+	var raw []byte
+	for n := 0; n+3 <= len(s) && s[n] == '%' && len(raw) < utf8.UTFMax; n += 3 {
+		v, err := strconv.ParseUint(s[n+1:n+3], 16, 8)
+		if err != nil {
+			break
+		}
+		raw = append(raw, byte(v))
+		if r, size := utf8.DecodeRune(raw); size == len(raw) && r != utf8.RuneError {
+			return n + 3, site.IsSpaceLike(r)
+		}
+	}
+	return 0, false
+}
+
 // spaceInHost reports whether a redirect url the URL standard refuses
-// fails only because its host holds a space, written as is or as %20.
+// fails only because its host holds a space, written as is, as %20 or as
+// a character IDNA maps to a space (U+00A0, %C2%A0, …).
 // Chrome's URL parser accepts that host (it writes the space as %20),
 // so Chrome installs the rule; the limits refuse it, since no site the
 // remixlet runs on has such a host.
@@ -669,14 +712,7 @@ func spaceInHost(raw string) bool {
 	}
 	hostStart := strings.LastIndexByte(authority, '@') + 1
 	host := authority[hostStart:]
-	fixed := strings.ReplaceAll(host, " ", "a")
-	for {
-		i := strings.Index(strings.ToLower(fixed), "%20")
-		if i < 0 {
-			break
-		}
-		fixed = fixed[:i] + "a" + fixed[i+3:]
-	}
+	fixed := withoutSpaces(host)
 	if fixed == host {
 		return false
 	}

@@ -525,6 +525,8 @@ func TestSpaceInHost(t *testing.T) {
 		"https://own exa.com/": true, "https://own%20exa.com/x": true, " https://a b/": true, "HTTPS://u@a%20b:443/": true,
 		"https://own^exa.com/": false, "https://own exa^.com/": false, "https://own.example.com/a b": false,
 		"https://own.example.com/": false, "not a url": false, "data:a b": false, "https://": false, "https:// /": true,
+		"https://own\u00a0exa.com/": true, "https://own%C2%A0exa.com/": true, "https://\u3000own.example.com/": true,
+		"https://own\u00a0exa^.com/": false, "https://own%C2exa.com/": false,
 	} {
 		if got := spaceInHost(raw); got != want {
 			t.Errorf("spaceInHost(%q) = %v, want %v", raw, got, want)

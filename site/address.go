@@ -79,6 +79,9 @@ func (r Reach) CheckLoad(raw string) Load {
 		if errors.As(err, &pe) && pe.Relative {
 			return refuse(LoadRelative, "not a full address (a relative address resolves against the page, which the remixlet does not control): write the full https:// address")
 		}
+		if pe.SpaceHost {
+			return refuse(LoadInvalid, "this address reaches no web host (%s): write a full https:// address on a site's host", pe.Why)
+		}
 		return refuse(LoadInvalid, "the browser cannot parse this address (%s): write a valid full https:// address", pe.Why)
 	}
 	l.Resolved = u.Href()

@@ -84,6 +84,8 @@ func TestCheckLoadProblem(t *testing.T) {
 		"https://evil.example/a":             LoadHost,
 		"https://news.example.com:99999/a":   LoadInvalid,
 		"https://exa mple.com/a":             LoadInvalid,
+		"https://news.example.com\u00a0/a":   LoadInvalid, // the browser keeps the space as %20
+		"https://%C2%A0news.example.com/a":   LoadInvalid,
 		"https://news.example.com%00.evil/a": LoadInvalid,
 	} {
 		l := m.CheckLoad(raw)

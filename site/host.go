@@ -226,13 +226,17 @@ func spaceIn(s string) (rune, bool) {
 	return 0, false
 }
 
-// trimSpaces removes from both ends of s what spaceIn finds.
-func trimSpaces(s string) string {
-	return strings.TrimFunc(s, func(r rune) bool {
-		_, ok := spaceIn(string(r))
-		return ok
-	})
+// IsSpaceLike reports whether a host character is a space as the browser
+// reads a host: a space, or a character IDNA maps to one or more
+// characters with a space among them. Chromium keeps such a space as
+// "%20"; no web host holds one.
+func IsSpaceLike(r rune) bool {
+	_, ok := spaceIn(string(r))
+	return ok
 }
+
+// trimSpaces removes from both ends of s what spaceIn finds.
+func trimSpaces(s string) string { return strings.TrimFunc(s, IsSpaceLike) }
 
 // hostASCII applies hostChar to the ASCII bytes of s and passes the
 // others through. bad is the first invalid character, or -1.

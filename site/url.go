@@ -48,7 +48,11 @@ type ParseError struct {
 	// Relative is true when the input has no scheme: a browser resolves it
 	// against the page's address, so on its own it names nothing.
 	Relative bool
-	Why      string // what is wrong, in plain words
+	// SpaceHost is true when the host holds a space however written (as is,
+	// %20, or a character IDNA maps to one): the browser keeps it as %20
+	// and would parse the address, but no web host has one.
+	SpaceHost bool
+	Why       string // what is wrong, in plain words
 }
 
 func (e *ParseError) Error() string {
@@ -627,7 +631,7 @@ func (u *URL) setHost(s, raw string) error {
 	}
 	h, why, ok := canonHost(s)
 	if !ok {
-		return fail(fmt.Sprintf("its host %q %s", s, why))
+		return &ParseError{Input: raw, Why: fmt.Sprintf("its host %q %s", s, why), SpaceHost: h.space}
 	}
 	u.hasHost, u.Hostname, u.kind = true, h.canon, h.kind
 	return nil

@@ -36,7 +36,7 @@ func TestLintExitStatus(t *testing.T) {
 		{"clean example", []string{"lint", "../../testdata/examples/hide-promoted"}, 0, "1 remixlet checked: 0 errors, 0 warnings", ""},
 		{"all examples", []string{"lint", "../../testdata/examples/hide-promoted", "../../testdata/examples/reading-mode", "../../testdata/examples/block-trackers"}, 0, "3 remixlets checked", ""},
 		{"refused", []string{"lint", bad}, 1, "manifest/missing-key", ""},
-		{"a remixlet's files without a manifest", []string{"lint", noManifest}, 1, "package/missing-manifest: no manifest.json in the folder", ""},
+		{"a remixlet's files without a manifest", []string{"lint", noManifest}, 1, "package/missing-manifest: the folder has no manifest.json", ""},
 		{"refused and clean", []string{"lint", "../../testdata/examples/hide-promoted", bad}, 1, "(1 of 2 refused)", ""},
 		{"missing folder", []string{"lint", filepath.Join(bad, "nope")}, 2, "nope: could not check: " + filepath.Join(bad, "nope") + " does not exist", ""},
 		{"unknown flag", []string{"lint", "--nope", bad}, 2, "", "unknown flag"},

@@ -40,5 +40,10 @@ func TestPatternsCompile(t *testing.T) {
 			t.Errorf("%s: no expression", v.kind)
 		}
 	}
+	for _, p := range publicByDesign {
+		if p.re.get() == nil {
+			t.Errorf("%s: no expression", p.hint)
+		}
+	}
 	integrityRe.get()
 }

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"hash/crc32"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -129,10 +130,80 @@ func TestLabelled(t *testing.T) {
 		{"token", "", false},
 		{"tokenType", "Bearer9x8y7z", false},
 		{"secret", "${SECRET}", false},
+		{"token", "Zq8v:R2mK.9xLp4WdT", true},
+		{"password", "Hh:mm:ss.SSS9", true}, // a digit: no date format
 	} {
 		_, got := Labelled(c.name, c.value)
 		if got != c.want {
 			t.Errorf("Labelled(%q, %q) = %v, want %v", c.name, c.value, got, c.want)
+		}
+	}
+}
+
+// dateFormats are the format strings of moment, dayjs, date-fns, Luxon,
+// Intl-style LDML patterns and strftime: date libraries call their pieces
+// tokens.
+var dateFormats = []string{
+	"YYYY-MM-DD", "HH:mm", "MMMM D, YYYY", "HH:mm:ss.SSS", "YYYY-MM-DDTHH:mm:ssZ", "YYYY-MM-DDTHH:mm:ss.SSSZZ",
+	"yyyy-MM-dd'T'HH:mm:ss.SSSxxx", "dd/MM/yyyy HH:mm", "ddd, MMM D YYYY h:mm A", "[Today at] LT", "%Y-%m-%d %H:%M:%S",
+	"Do MMMM YYYY", "PPpp", "EEEE, MMMM do, yyyy", "YYYYMMDDHHmmss", "h:mm:ss a", "kk:mm", "GGGG-[W]WW-E", "LTS",
+	"yyyy.MM.dd G 'at' HH:mm:ss z", "hh 'o''clock' a, zzzz",
+}
+
+// TestDateFormatsAreNoCredentials is seed 001's rule: a variable named
+// token holding a date format is not a credential, whichever reader sees
+// it (a name and its value, or "token: …" inside a text).
+func TestDateFormatsAreNoCredentials(t *testing.T) {
+	for _, f := range dateFormats {
+		if !isDateFormat(f) {
+			t.Errorf("%q is not read as a date format", f)
+		}
+		for _, name := range []string{"token", "formatToken", "TOKEN", "dateToken"} {
+			if m, ok := Labelled(name, f); ok {
+				t.Errorf("Labelled(%q, %q) = %+v", name, f, m)
+			}
+		}
+		for _, text := range []string{"token: " + f, "token=" + f, `{"token": "` + f + `"}`, "const token = '" + f + "'"} {
+			if ms := Scan(text); len(ms) > 0 {
+				t.Errorf("%q flagged as %+v", text, ms)
+			}
+		}
+	}
+	for _, s := range []string{"Zq8vR2mK9xLp4WdT", "hunter2hunter2", "aB-cD:eF.gH", "Ab:Cd-Ef", "YYYY-MM-DD1", "correct horse", "HH:mm:ss.SSS+Zq8v"} {
+		if isDateFormat(s) {
+			t.Errorf("%q read as a date format", s)
+		}
+	}
+}
+
+// TestNotTokens: strings of real code the entropy gate once took for
+// tokens, each standing for a class (seen in the library corpus).
+func TestNotTokens(t *testing.T) {
+	packed := make([]byte, 2000)
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := range packed {
+		packed[i] = byte('!' + r.IntN(94))
+	}
+	for _, text := range []string{
+		"./chunk-purryByArity-Cy9fRh2p.js", // a bundler's chunk name: a content hash in a relative path
+		"../dist/isDeepEqual-DRf4p-bD.mjs",
+		"./lastDayOfISOWeekYear.js",
+		"lodash-es/lastDayOfISOWeekYear", // a module path: words between slashes
+		"0xf57d4f7fee6ed178",             // a hash's round constant, written in hex
+		"0X428A2F98D728AE22",
+		string(packed), // a decoding table packed into printable characters
+		strings.Repeat("aaa1rp3bb0ott3vie4c1le2ogado5udhabi7c0ademy5centure6ountant0s9o1tor4d0s1ult4e0g1ro2tna4f0l1rica5g0akhan5ency5", 3), // a trie of domain names
+	} {
+		if ms := Scan(text); len(ms) > 0 {
+			t.Errorf("%.60q flagged as %+v", text, ms)
+		}
+	}
+	// The rules do not hide a key: a query string after a relative path, a
+	// vendor key in packed data, a mixed-case token in a long text.
+	key := "Zq8vR2mK9xLp4WdT7nBcYe"
+	for _, text := range []string{"./api.js?key=" + key, string(packed[:500]) + " AKIAIOSFODNN7EXAMPLE ", strings.Repeat("word ", 60) + key} {
+		if len(Scan(text)) == 0 {
+			t.Errorf("%.60q…: the key is not found", text)
 		}
 	}
 }

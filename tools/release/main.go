@@ -399,7 +399,7 @@ func WasmPackage(npmVersion string) PackageJSON {
 		Type:        "module",
 		Types:       "index.d.ts",
 		Exports:     map[string]Conditions{".": {Types: "./index.d.ts", Node: "./node.js", Default: "./browser.js"}},
-		Files:       []string{"*.js", "index.d.ts", wasmName, "LICENSE.go"},
+		Files:       []string{"*.js", "index.d.ts", wasmName, "LICENSE-go.txt"},
 		Engines:     map[string]string{"node": ">=18"},
 	}
 }
@@ -481,7 +481,9 @@ func writeNPM(opts options) error {
 	copies := map[string]string{
 		filepath.Join(opts.out, wasmName):                    wasmName,
 		filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",
-		filepath.Join(goroot, "LICENSE"):                     "LICENSE.go",
+		// Not LICENSE.go: a .go file under dist/ would be a Go file of the
+		// module to the go command (go list ./... fails on it).
+		filepath.Join(goroot, "LICENSE"): "LICENSE-go.txt",
 	}
 	for _, name := range []string{"core.js", "node.js", "browser.js", "index.d.ts", "README.md"} {
 		copies[filepath.Join("npm", "wasm", name)] = name

@@ -138,46 +138,76 @@ type Outcome struct {
 // for files under the remixlets checked that matched nothing are stale;
 // entries for remixlets not checked in this run are left alone.
 func (b *File) Apply(results []*analysis.Result, name string) Outcome {
-	var out Outcome
-	byID := map[string]int{}
-	for i, e := range b.Warnings {
-		byID[e.Fingerprint] = i
-	}
-	used := make([]bool, len(b.Warnings))
-	fp := NewFingerprinter()
+	a := b.NewApplier(name, false)
 	for _, r := range results {
-		kept := r.Findings[:0]
-		for _, f := range r.Findings {
-			id := fp.Of(r, f)
-			if i, ok := byID[id]; ok && f.Severity == finding.Warning && b.Warnings[i].Rule == f.Rule && !used[i] {
-				used[i] = true
-				out.Matched++
-				r.Silenced = append(r.Silenced, analysis.Silenced{Finding: f, Baseline: name, Fingerprint: id})
-				continue
-			}
-			kept = append(kept, f)
-		}
-		r.Findings = kept
+		a.Apply(r)
 	}
+	return a.Outcome()
+}
+
+// Applier applies a baseline to the results of a run one at a time, in
+// order, keeping of each only the folder it checked.
+type Applier struct {
+	b       *File
+	name    string
+	byID    map[string]int
+	used    []bool
+	fp      *Fingerprinter
+	checked map[string]bool // the folders checked, as slash paths
+	matched int
+}
+
+// NewApplier starts applying b, read from the file name, to a run;
+// disjoint says that no two of its results report on the same file
+// (Fingerprinter.Disjoint).
+func (b *File) NewApplier(name string, disjoint bool) *Applier {
+	a := &Applier{b: b, name: name, byID: map[string]int{}, used: make([]bool, len(b.Warnings)), fp: NewFingerprinter(), checked: map[string]bool{}}
+	a.fp.Disjoint = disjoint
 	for i, e := range b.Warnings {
-		if !used[i] && checked(results, e.Path) {
+		a.byID[e.Fingerprint] = i
+	}
+	return a
+}
+
+// Apply removes from r the warnings the baseline records.
+func (a *Applier) Apply(r *analysis.Result) {
+	if r.Err == nil {
+		a.checked[path.Clean(strings.TrimPrefix(DisplayPath(r.Dir, ""), "./"))] = true
+	}
+	kept := r.Findings[:0]
+	for _, f := range r.Findings {
+		id := a.fp.Of(r, f)
+		if i, ok := a.byID[id]; ok && f.Severity == finding.Warning && a.b.Warnings[i].Rule == f.Rule && !a.used[i] {
+			a.used[i] = true
+			a.matched++
+			r.Silenced = append(r.Silenced, analysis.Silenced{Finding: f, Baseline: a.name, Fingerprint: id})
+			continue
+		}
+		kept = append(kept, f)
+	}
+	r.Findings = kept
+}
+
+// Outcome is what applying the baseline did to the results so far.
+func (a *Applier) Outcome() Outcome {
+	out := Outcome{Matched: a.matched}
+	for i, e := range a.b.Warnings {
+		if !a.used[i] && a.lies(e.Path) {
 			out.Stale = append(out.Stale, e)
 		}
 	}
 	return out
 }
 
-// checked reports whether a path lies in a remixlet this run checked.
-func checked(results []*analysis.Result, p string) bool {
-	p = path.Clean(p)
-	for _, r := range results {
-		if r.Err != nil {
-			continue
-		}
-		dir := path.Clean(strings.TrimPrefix(DisplayPath(r.Dir, ""), "./"))
-		if dir == "." || p == dir || strings.HasPrefix(p, dir+"/") {
+// lies reports whether a path lies in a folder the run checked: it or one
+// of the folders above it is one ("." holds everything).
+func (a *Applier) lies(p string) bool {
+	for p = path.Clean(p); ; p = path.Dir(p) {
+		if a.checked[p] {
 			return true
 		}
+		if p == "." || p == "/" {
+			return a.checked["."]
+		}
 	}
-	return false
 }

@@ -21,19 +21,43 @@ import (
 // line), and which occurrence of that triple it is. It survives edits
 // above the finding, and a file moving within a line's indentation. SARIF
 // carries it as remixletFinding/v1; a baseline records it.
+//
+// Occurrences are counted across the run, by each key's digest; the line
+// indexes and hash states it keeps to be fast hold for one result at a
+// time, so a run over many remixlets keeps none of their files.
 type Fingerprinter struct {
-	seen  map[string]int
+	// Disjoint says that no two results of the run report on the same
+	// file (stored remixlets, none inside another: each reports on its
+	// own files only), so no key of one result is a key of another, and
+	// each result's counts are forgotten when the next one starts: the
+	// fingerprints are the same, and a run over many remixlets keeps no
+	// count of theirs.
+	Disjoint bool
+
+	seen map[keyDigest]int // occurrences so far, by the key's digest
+
+	// For the result being fingerprinted:
+	cur   *analysis.Result
 	lines map[string]*finding.Lines
 	texts LineTexts
-	// prefixes holds the SHA-256 state after each key: a long minified
-	// line can draw thousands of findings, and hashing the line again for
-	// each would cost its length each time.
-	prefixes map[string][]byte
+	// prefixes holds the SHA-256 state after each key, and its digest: a
+	// long minified line can draw thousands of findings, and hashing the
+	// line again for each would cost its length each time.
+	prefixes map[string]keyHash
 }
+
+type keyHash struct {
+	state  []byte
+	digest keyDigest
+}
+
+// keyDigest is the first half of a key's SHA-256: two keys of one run
+// have the same one with a chance of about 2⁻¹²⁸ per pair.
+type keyDigest [16]byte
 
 // NewFingerprinter starts a run: occurrences are counted across it.
 func NewFingerprinter() *Fingerprinter {
-	return &Fingerprinter{seen: map[string]int{}, lines: map[string]*finding.Lines{}, texts: LineTexts{}, prefixes: map[string][]byte{}}
+	return &Fingerprinter{seen: map[keyDigest]int{}}
 }
 
 // NormalisedLine is line n of l with its spacing normalised, as a
@@ -63,8 +87,14 @@ func (m LineTexts) Of(l *finding.Lines, n int) string {
 }
 
 // Of returns the fingerprint of f, a finding of r. Call it for the
-// findings of a run in order.
+// findings of a run in order, one result after another.
 func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
+	if r != fp.cur {
+		fp.cur, fp.lines, fp.texts, fp.prefixes = r, map[string]*finding.Lines{}, LineTexts{}, map[string]keyHash{}
+		if fp.Disjoint {
+			clear(fp.seen)
+		}
+	}
 	uri, _ := ArtifactURI(DisplayPath(r.Dir, f.File))
 	lineText := ""
 	if f.Start.IsValid() {
@@ -76,10 +106,10 @@ func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
 	if lineText == "" {
 		key += "\x00" + f.Message
 	}
-	fp.seen[key]++
 	h := sha256.New()
-	if state, ok := fp.prefixes[key]; ok {
-		if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
+	kh, ok := fp.prefixes[key]
+	if ok {
+		if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(kh.state); err != nil {
 			panic(err) // a state this process marshalled
 		}
 	} else {
@@ -88,9 +118,12 @@ func (fp *Fingerprinter) Of(r *analysis.Result, f finding.Finding) string {
 		if err != nil {
 			panic(err)
 		}
-		fp.prefixes[key] = state
+		sum := sha256.Sum256([]byte(key))
+		kh = keyHash{state: state, digest: keyDigest(sum[:16])}
+		fp.prefixes[key] = kh
 	}
-	fmt.Fprintf(h, "\x00%d", fp.seen[key])
+	fp.seen[kh.digest]++
+	fmt.Fprintf(h, "\x00%d", fp.seen[kh.digest])
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 

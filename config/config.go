@@ -155,7 +155,7 @@ func Parse(src []byte, display string) *File {
 			continue
 		}
 		switch {
-		case slices.Contains(v.Kind.KeywordPath(), "propertyNames"), len(v.Path) <= 1 && v.Keyword() == "pattern":
+		case v.Keyword() == "propertyNames", len(v.Path) <= 1 && v.Keyword() == "pattern":
 			continue // a rule id that is no id: reported below as an unknown rule
 		case v.Keyword() == "pattern" && len(v.Path) == 3 && v.Path[0] == "policy":
 			continue // a denied permission or host: read below, with what to write instead

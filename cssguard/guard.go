@@ -127,7 +127,7 @@ func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
 
 // concurrentSize is the size from which the two readings run in parallel;
 // below it a goroutine costs more than it saves.
-const concurrentSize = 32 << 10
+const concurrentSize = 8 << 10
 
 // Fact bits: what a prelude or a statement tests.
 const (
@@ -272,8 +272,6 @@ type customDecl struct {
 // customString is a string in a custom property's or function's value.
 type customString struct {
 	start, end int
-	startPos   finding.Position
-	endPos     finding.Position
 	value      string
 	stmt       int
 }
@@ -289,7 +287,6 @@ type loadRef struct {
 type valueSet struct {
 	rule   int // the value-testing rule's statement
 	offset int
-	pos    finding.Position
 	name   string // the property it sets
 }
 
@@ -297,7 +294,6 @@ type valueSet struct {
 type condition struct {
 	name   string
 	offset int
-	pos    finding.Position
 	stmt   int
 	what   string // what Sanitize leaves out: "declaration" or "at-rule"
 }
@@ -305,7 +301,6 @@ type condition struct {
 type varRef struct {
 	name      string
 	offset    int
-	pos       finding.Position
 	valueRule int // the statement of the value-testing rule
 }
 
@@ -330,11 +325,10 @@ type guard struct {
 	condFns    []condition  // style() and if()
 	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
 	tooDeep    bool
-	second     []secondCandidate // the second reader's loads, merged after both readings
-	cursor     posCursor
+	second     []secondCandidate    // the second reader's loads, merged after both readings
+	lines      *finding.Lines       // built when the first position is asked for (pos)
+	verdicts   map[string]site.Load // the address rule's verdict on each address, once
 }
-
-func (g *guard) pos(off int) finding.Position { return g.cursor.position(g.src, off) }
 
 func (g *guard) scan() {
 	g.cur = -1
@@ -532,7 +526,7 @@ func (g *guard) endStmt(end int) {
 	if s.colon && s.first == Ident && (!s.block || s.kind == stmtCustom) && g.cur >= 0 && g.mode == Stylesheet {
 		if vr := g.blocks[g.cur].valueRule; vr >= 0 && !g.inCustomValue() {
 			if name := g.propertyName(); !paintOnly[name] {
-				g.valueSets = append(g.valueSets, valueSet{rule: vr, offset: s.start, pos: g.pos(s.start), name: name})
+				g.valueSets = append(g.valueSets, valueSet{rule: vr, offset: s.start, name: name})
 			}
 		}
 	}
@@ -726,7 +720,7 @@ func (g *guard) function(t Token) {
 			if g.stmt.first == AtKeyword {
 				what = "at-rule"
 			}
-			g.condFns = append(g.condFns, condition{name: asciiLower(decodeName(name)), offset: t.Start, pos: g.pos(t.Start), stmt: g.stmtIndex(), what: what})
+			g.condFns = append(g.condFns, condition{name: asciiLower(decodeName(name)), offset: t.Start, stmt: g.stmtIndex(), what: what})
 		}
 	case len(name) > 2 && name[0] == '-' && name[1] == '-', escaped && strings.HasPrefix(decodeName(name), "--"):
 		g.customFunction(t, decodeName(name))
@@ -770,7 +764,7 @@ func (g *guard) stringToken(t Token) {
 		if owner := g.stringOwner(); owner != "" {
 			d := g.customDecl(owner)
 			d.strings = append(d.strings, customString{
-				start: t.Start, end: t.End, startPos: g.pos(t.Start), endPos: g.pos(t.End),
+				start: t.Start, end: t.End,
 				value: t.Value(g.src), stmt: g.stmtIndex(),
 			})
 		}
@@ -879,7 +873,7 @@ func (g *guard) useCustom(t Token, name string) {
 		}
 	}
 	if vr := g.valueRule(); vr >= 0 {
-		g.varRefs = append(g.varRefs, varRef{name: name, offset: t.Start, pos: g.pos(t.Start), valueRule: vr})
+		g.varRefs = append(g.varRefs, varRef{name: name, offset: t.Start, valueRule: vr})
 	}
 	// The innermost frame: var( itself (pushed already, and it inherits
 	// where it is), or the one around --f( (not pushed yet).
@@ -1005,9 +999,7 @@ func (g *guard) addProblem(rule *finding.Rule, off int, format string, args ...a
 	g.res.problems = append(g.res.problems, problem{finding: g.newFinding(rule, off, format, args...), offset: off, stmt: g.stmtIndex(), what: "declaration"})
 }
 
-// findingAt is newFinding at a position already computed: findings made
-// after the scan come out of order, and recounting from the start of the
-// sheet for each would be quadratic.
+// findingAt is newFinding at a position already computed.
 func (g *guard) findingAt(rule *finding.Rule, pos finding.Position, format string, args ...any) finding.Finding {
 	return finding.New(rule, g.file, pos, format, args...)
 }
@@ -1029,7 +1021,7 @@ func (g *guard) finish() {
 	for _, vr := range g.varRefs {
 		if loadHolding[vr.name] {
 			g.res.problems = append(g.res.problems, problem{
-				finding: g.findingAt(RuleValueSelector, vr.pos, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove it from the rule, or select on something other than the value attribute", customName(vr.name)),
+				finding: g.newFinding(RuleValueSelector, vr.offset, "this rule tests an element's value and uses %s, which holds a load: the request would tell its host what was typed; remove it from the rule, or select on something other than the value attribute", customName(vr.name)),
 				offset:  vr.offset, stmt: vr.valueRule, what: "rule",
 			})
 		}
@@ -1103,7 +1095,7 @@ func (g *guard) carriedStrings() {
 		}
 		for _, cs := range d.strings {
 			g.res.Loads = append(g.res.Loads, Load{
-				Kind: kinds[name], Offset: cs.start, Start: cs.startPos, End: cs.endPos,
+				Kind: kinds[name], Offset: cs.start, Start: g.pos(cs.start), End: g.pos(cs.end),
 				Written: string(g.src[cs.start:cs.end]), Address: cs.value, stmt: cs.stmt,
 				carriedBy: displayCustom(name),
 			})
@@ -1167,7 +1159,7 @@ func (g *guard) valueInfluence() {
 			also = fmt.Sprintf(" (and %d more)", more)
 		}
 		g.res.problems = append(g.res.problems, problem{
-			finding: g.findingAt(RuleValueInfluence, vs.pos, "this rule tests an element's value and sets %s%s, which can decide whether another rule's load happens (the sheet loads %s): the request would tell its host what was typed: remove %s from the rule (in a rule that tests value, set only paint: colours, shadows, outlines, text decoration, column rules, how a background is painted), or select on something other than the value attribute",
+			finding: g.newFinding(RuleValueInfluence, vs.offset, "this rule tests an element's value and sets %s%s, which can decide whether another rule's load happens (the sheet loads %s): the request would tell its host what was typed: remove %s from the rule (in a rule that tests value, set only paint: colours, shadows, outlines, text decoration, column rules, how a background is painted), or select on something other than the value attribute",
 				vs.name, also, g.someLoad(), vs.name),
 			offset: vs.offset, stmt: vs.rule, what: "rule",
 		})
@@ -1183,7 +1175,7 @@ func (g *guard) valueInfluence() {
 		}
 		conditioned[c.stmt] = true
 		g.res.problems = append(g.res.problems, problem{
-			finding: g.findingAt(RuleValueInfluence, c.pos, "%s() makes a load depend on a condition, and this sheet tests an element's value (line %d) and loads %s: together they can tell a host what was typed; remove the %s() condition, or the rule that tests value",
+			finding: g.newFinding(RuleValueInfluence, c.offset, "%s() makes a load depend on a condition, and this sheet tests an element's value (line %d) and loads %s: together they can tell a host what was typed; remove the %s() condition, or the rule that tests value",
 				c.name, at.Line, g.someLoad(), c.name),
 			offset: c.offset, stmt: c.stmt, what: c.what,
 		})
@@ -1279,7 +1271,7 @@ func (g *guard) verdict(l *Load) {
 	}
 	var cl site.Load
 	if g.m != nil {
-		cl = g.m.CheckLoad(l.Address)
+		cl = g.checkLoad(l.Address)
 		l.Resolved, l.Host = cl.Resolved, cl.Host
 	}
 	switch l.Kind {
@@ -1332,12 +1324,30 @@ func (g *guard) verdict(l *Load) {
 	}
 }
 
+// checkLoad is the address rule's verdict on address, decided once per
+// address: a sheet can load the same image from a thousand rules.
+func (g *guard) checkLoad(address string) site.Load {
+	if cl, ok := g.verdicts[address]; ok {
+		return cl
+	}
+	if g.verdicts == nil {
+		g.verdicts = map[string]site.Load{}
+	}
+	cl := g.m.CheckLoad(address)
+	g.verdicts[address] = cl
+	return cl
+}
+
 func quoteAddress(s string) string { return fmt.Sprintf("%q", s) }
 
 // shortAddress keeps a data: address readable in a message.
 func shortAddress(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return fmt.Sprintf("%q", string(r[:60])+"…")
+	n := 0
+	for i := range s { // up to the 61st character, not through a long data: address
+		if n == 60 {
+			return fmt.Sprintf("%q", s[:i]+"…")
+		}
+		n++
 	}
 	return fmt.Sprintf("%q", s)
 }

@@ -209,37 +209,3 @@ func TestTooDeep(t *testing.T) {
 		t.Errorf("findings %q, %d loads", got, len(res.Loads))
 	}
 }
-
-// TestPositions: the incremental position cursor agrees with finding.Lines
-// for every token start, asked in order and backwards.
-func TestPositions(t *testing.T) {
-	for _, src := range []string{"a\r\nb\rc\nd", "é\r\n€😀x\r", "\n\n", "", "a{b:url(x)}\r\n/* é */ c{}"} {
-		checkPositions(t, []byte(src))
-	}
-}
-
-func checkPositions(t testing.TB, src []byte) {
-	lines := finding.NewLines(src)
-	var c posCursor
-	for _, offs := range [][]int{ascending(len(src)), descending(len(src))} {
-		for _, off := range offs {
-			if got, want := c.position(src, off), lines.Position(off); got != want {
-				t.Fatalf("%q at %d: %v, want %v", src, off, got, want)
-			}
-		}
-	}
-}
-
-func ascending(n int) []int {
-	out := make([]int, n+1)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
-func descending(n int) []int {
-	out := ascending(n)
-	slices.Reverse(out)
-	return out
-}

@@ -129,29 +129,35 @@ func (g *guard) secondReading() {
 // any ASCII case); a sheet with none of them, which is most framework
 // sheets, is not read twice.
 func secondMaySeeLoad(src []byte) bool {
-	for i, c := range src {
-		switch lower(c) {
-		case '\\', 0:
-			return true
-		case 'u':
-			if hasFoldPrefix(src[i:], "url(") {
-				return true
-			}
-		case 's':
-			if hasFoldPrefix(src[i:], "src(") {
-				return true
-			}
-		case 'i':
-			if hasFoldPrefix(src[i:], "image-set(") {
-				return true
-			}
-		case '@':
-			if hasFoldPrefix(src[i:], "@import") || hasFoldPrefix(src[i:], "@namespace") {
+	// Vectorised searches for the bytes a load needs: a backslash or NUL
+	// anywhere, the "(" of url( src( image-set(, the "@" of @import and
+	// @namespace; only around those is the text compared.
+	if bytes.IndexByte(src, '\\') >= 0 || bytes.IndexByte(src, 0) >= 0 {
+		return true
+	}
+	for rest, off := src, 0; ; {
+		i := bytes.IndexByte(rest, '(')
+		if i < 0 {
+			break
+		}
+		at := off + i
+		for _, name := range []string{"url(", "src(", "image-set("} {
+			if start := at + 1 - len(name); start >= 0 && hasFoldPrefix(src[start:], name) {
 				return true
 			}
 		}
+		rest, off = rest[i+1:], at+1
 	}
-	return false
+	for rest := src; ; {
+		i := bytes.IndexByte(rest, '@')
+		if i < 0 {
+			return false
+		}
+		if hasFoldPrefix(rest[i:], "@import") || hasFoldPrefix(rest[i:], "@namespace") {
+			return true
+		}
+		rest = rest[i+1:]
+	}
 }
 
 func hasFoldPrefix(s []byte, prefix string) bool {

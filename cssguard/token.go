@@ -122,6 +122,11 @@ const (
 	cNewline               // LF, FF, CR
 	cDigit
 	cNonPrintable // NUL–U+0008, U+000B, U+000E–U+001F, U+007F
+	// cPlain is a byte that neither ends nor changes the text of a string
+	// or an unquoted url: not a quote, backslash, parenthesis, space, NUL
+	// or other non-printable character. The tokenizer and the decoders
+	// skip runs of them in a tight loop (a data: address is one long run).
+	cPlain
 )
 
 var class [256]uint8
@@ -154,6 +159,9 @@ func init() {
 		}
 		if c <= 8 || c == 0x0b || (c >= 0x0e && c <= 0x1f) || c == 0x7f {
 			k |= cNonPrintable
+		}
+		if k&(cSpace|cNonPrintable) == 0 && c != '"' && c != '\'' && c != '\\' && c != '(' && c != ')' {
+			k |= cPlain
 		}
 		class[c] = k
 	}
@@ -440,6 +448,9 @@ func (z *Tokenizer) url(t *Token, i int) int {
 	src := z.src
 	t.Type = URL
 	for {
+		for i < len(src) && class[src[i]]&cPlain != 0 {
+			i++
+		}
 		if i >= len(src) {
 			t.flags |= flagUnterminated
 			return i
@@ -506,6 +517,9 @@ func (z *Tokenizer) string(t *Token, i int) int {
 	i++
 	t.Type = String
 	for {
+		for i < len(src) && class[src[i]]&cPlain != 0 {
+			i++
+		}
 		if i >= len(src) {
 			t.flags |= flagUnterminated
 			return i
@@ -653,6 +667,9 @@ func asciiLower(s string) string {
 
 // decodeName decodes a name's raw text: escapes and NUL.
 func decodeName(raw []byte) string {
+	if !needsDecoding(raw) {
+		return string(raw)
+	}
 	var b strings.Builder
 	b.Grow(len(raw))
 	for i := 0; i < len(raw); {
@@ -717,6 +734,9 @@ func (t Token) Value(src []byte) string {
 
 // decodeString decodes a string's contents (without the quotes).
 func decodeString(body []byte) string {
+	if !needsDecoding(body) {
+		return string(body)
+	}
 	var b strings.Builder
 	b.Grow(len(body))
 	for i := 0; i < len(body); {
@@ -753,6 +773,17 @@ func urlValue(raw []byte) string {
 	}
 	var b strings.Builder
 	for i < len(raw) {
+		run := i
+		for i < len(raw) && class[raw[i]]&cPlain != 0 {
+			i++
+		}
+		if b.Len() == 0 && (i == len(raw) || raw[i] == ')' || class[raw[i]]&cSpace != 0) {
+			return string(raw[run:i]) // no escape: the address as written
+		}
+		b.Write(raw[run:i])
+		if i == len(raw) {
+			break
+		}
 		c := raw[i]
 		switch {
 		case c == ')' || class[c]&cSpace != 0:

@@ -1,6 +1,9 @@
 package finding
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -114,5 +117,26 @@ func TestLinesNewlineOnly(t *testing.T) {
 	}
 	if got := lines.Text(3); got != "cé" {
 		t.Errorf("Text(3) = %q", got)
+	}
+}
+
+// TestValidRuleIDAgreesWithRegexp: validRuleID accepts exactly the ids the
+// expression it writes out accepts.
+func TestValidRuleIDAgreesWithRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^[a-z]+/[a-z0-9]+(-[a-z0-9]+)*$`)
+	pieces := []string{"a", "js", "z9", "9", "-", "/", "A", "_", "é", "", "--", "x-y"}
+	r := rand.New(rand.NewPCG(5, 6))
+	ids := []string{"", "/", "js/", "/x", "js/x", "js/x-y", "js/x--y", "js/-x", "js/x-", "js/x/y", "Js/x", "js/X", "js/9", "9/x"}
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + r.IntN(6) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		ids = append(ids, b.String())
+	}
+	for _, id := range ids {
+		if got, want := validRuleID(id), re.MatchString(id); got != want {
+			t.Errorf("%q: %v, the expression says %v", id, got, want)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package finding
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"regexp"
 	"testing"
 )
@@ -38,5 +41,28 @@ func TestTableDigestCoversEveryField(t *testing.T) {
 func TestTableDigestOfTheRegistry(t *testing.T) {
 	if got, want := TableDigest(), tableDigest(Rules()); got != want {
 		t.Errorf("TableDigest() = %s, want the digest of Rules(), %s", got, want)
+	}
+}
+
+// TestTableDigestIsTheJSONs: the digest is the SHA-256 of the table
+// encoded by encoding/json, strings that need escapes included.
+func TestTableDigestIsTheJSONs(t *testing.T) {
+	rules := Rules()
+	odd := Rule{ID: "js/odd", Severity: Warning, Title: `a "quoted" <b> & é`, Why: "tab\there\nline", Fix: "U+2028 \u2028, \\ and \x7f"}
+	rules = append(rules, &odd)
+	rows := make([][5]string, len(rules))
+	for i, r := range rules {
+		rows[i] = [5]string{r.ID, r.Severity.String(), r.Title, r.Why, r.Fix}
+	}
+	data, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	if got, want := tableDigest(rules), hex.EncodeToString(sum[:]); got != want {
+		t.Errorf("digest %s, the table's JSON hashes to %s", got, want)
+	}
+	if got, want := tableDigest(nil), hex.EncodeToString(func() []byte { s := sha256.Sum256([]byte("[]")); return s[:] }()); got != want {
+		t.Errorf("empty table: %s, want %s", got, want)
 	}
 }

@@ -18,8 +18,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/schema"
@@ -218,10 +216,7 @@ func (r *reader) schemaFinding(v schema.Violation) {
 
 // compiledValue returns the string a pattern violation refused.
 func compiledValue(v schema.Violation) (string, bool) {
-	if p, ok := v.Kind.(*kind.Pattern); ok {
-		return p.Got, true
-	}
-	return "", false
+	return v.Got, v.Keyword() == "pattern"
 }
 
 // semantics checks what the schema cannot say, on every value the schema

@@ -52,69 +52,88 @@ func newNonce() string {
 	return hex.EncodeToString(b[:])
 }
 
-func writeAgent(w io.Writer, in *Input, opts Options) error {
-	return writeAgentWithNonce(w, in, opts, newNonce())
+// writeAgentWithNonce writes in as an agent report with a given nonce
+// (the tests' fixed one).
+func writeAgentWithNonce(w io.Writer, in *Input, opts Options, nonce string) error {
+	s, err := newStream(w, &agentFormat{nonce: nonce}, in.Head(), opts)
+	if err != nil {
+		return err
+	}
+	return in.stream(s)
 }
 
-func writeAgentWithNonce(w io.Writer, in *Input, opts Options, nonce string) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, agentPreamble, nonce, AgentFormatVersion)
-	var cited []string
-	findings := func(fs []finding.Finding) {
-		for _, f := range shown(fs, opts) {
-			where := "."
-			switch {
-			case f.File == "":
-			case isStoredName(f.File):
-				where = f.File
-			default:
-				where = fence(nonce, f.File)
-			}
-			if f.Start.IsValid() {
-				where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
-			}
-			fmt.Fprintf(&b, "%s %s %s %s\n", f.Severity, f.Rule, where, fence(nonce, f.Message))
-			if !slices.Contains(cited, f.Rule) {
-				cited = append(cited, f.Rule)
-			}
-		}
-	}
-	for _, r := range in.Results {
-		status := "passed"
+// agentFormat writes the agent report: the preamble, a line per remixlet
+// and per finding as they come, then the configs, the rules cited, and
+// what the run as a whole found.
+type agentFormat struct {
+	nonce string
+	cited []string // the rules cited so far, each once
+}
+
+func (a *agentFormat) begin(s *Stream) error {
+	_, err := fmt.Fprintf(s.w(), agentPreamble, a.nonce, AgentFormatVersion)
+	return err
+}
+
+func (a *agentFormat) findings(s *Stream, fs []finding.Finding) {
+	for _, f := range shown(fs, s.opts) {
+		where := "."
 		switch {
-		case r.Err != nil:
-			status = "not-checked"
-		case r.Refused():
-			status = "refused"
+		case f.File == "":
+		case isStoredName(f.File):
+			where = f.File
+		default:
+			where = fence(a.nonce, f.File)
 		}
-		errs, warns := agentCounts(r.Findings)
-		fmt.Fprintf(&b, "remixlet %s %s errors=%d warnings=%d\n", fence(nonce, r.Dir), status, errs, warns)
-		if r.Err != nil {
-			fmt.Fprintf(&b, "error could-not-check . %s\n", fence(nonce, r.Err.Error()))
+		if f.Start.IsValid() {
+			where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
 		}
-		findings(r.Findings)
+		fmt.Fprintf(s.w(), "%s %s %s %s\n", f.Severity, f.Rule, where, fence(a.nonce, f.Message))
+		if !slices.Contains(a.cited, f.Rule) {
+			a.cited = append(a.cited, f.Rule)
+		}
 	}
-	for _, src := range in.Sources {
+}
+
+func (a *agentFormat) result(s *Stream, r *analysis.Result) error {
+	status := "passed"
+	switch {
+	case r.Err != nil:
+		status = "not-checked"
+	case r.Refused():
+		status = "refused"
+	}
+	errs, warns := agentCounts(r.Findings)
+	fmt.Fprintf(s.w(), "remixlet %s %s errors=%d warnings=%d\n", fence(a.nonce, r.Dir), status, errs, warns)
+	if r.Err != nil {
+		fmt.Fprintf(s.w(), "error could-not-check . %s\n", fence(a.nonce, r.Err.Error()))
+	}
+	a.findings(s, r.Findings)
+	return nil
+}
+
+func (a *agentFormat) end(s *Stream, e *End) error {
+	w := s.w()
+	for _, src := range s.head.Sources {
 		errs, warns := agentCounts(src.Findings)
-		fmt.Fprintf(&b, "config %s errors=%d warnings=%d\n", fence(nonce, src.Path), errs, warns)
-		findings(src.Findings)
+		fmt.Fprintf(w, "config %s errors=%d warnings=%d\n", fence(a.nonce, src.Path), errs, warns)
+		a.findings(s, src.Findings)
 	}
-	slices.Sort(cited)
+	cited := slices.Sorted(slices.Values(a.cited))
 	for _, id := range cited {
 		if r, ok := finding.Lookup(id); ok {
-			fmt.Fprintf(&b, "rule %s: %s. Do instead: %s\n", r.ID, strings.TrimSuffix(r.Title, "."), r.Fix)
+			fmt.Fprintf(w, "rule %s: %s. Do instead: %s\n", r.ID, strings.TrimSuffix(r.Title, "."), r.Fix)
 		}
 	}
-	if in.Baseline != "" {
-		fmt.Fprintf(&b, "baseline %s matched=%d stale=%d\n", fence(nonce, in.Baseline), in.Baselined, len(in.Stale))
+	if e.Baseline != "" {
+		fmt.Fprintf(w, "baseline %s matched=%d stale=%d\n", fence(a.nonce, e.Baseline), e.Baselined, len(e.Stale))
 	}
-	for _, l := range in.Limits {
-		fmt.Fprintf(&b, "limit %s max-warnings=%d warnings=%d exceeded=%t\n", fence(nonce, l.From), l.Max, l.Warnings, l.Exceeded())
+	for _, l := range e.Limits {
+		fmt.Fprintf(w, "limit %s max-warnings=%d warnings=%d exceeded=%t\n", fence(a.nonce, l.From), l.Max, l.Warnings, l.Exceeded())
 	}
-	s := Summarize(in)
-	fmt.Fprintf(&b, "summary remixlets=%d refused=%d errors=%d warnings=%d suppressed=%d baselined=%d\n",
-		s.Remixlets, s.Refused, s.Errors, s.Warnings, s.Suppressed, s.Baselined)
-	_, err := io.WriteString(w, b.String())
+	sum := s.sum
+	_, err := fmt.Fprintf(w, "summary remixlets=%d refused=%d errors=%d warnings=%d suppressed=%d baselined=%d\n",
+		sum.Remixlets, sum.Refused, sum.Errors, sum.Warnings, sum.Suppressed, sum.Baselined)
 	return err
 }
 

@@ -187,7 +187,7 @@ func TestAgentNonceIsRandomPerReport(t *testing.T) {
 	seen := map[string]bool{}
 	for range 20 {
 		var buf bytes.Buffer
-		if err := writeAgent(&buf, &Input{Results: in}, Options{}); err != nil {
+		if err := WriteInput(&buf, "agent", &Input{Results: in}, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		m := nonceOf.FindStringSubmatch(buf.String())

@@ -15,68 +15,78 @@ import (
 // warning) GitHub shows for one step; it drops the rest silently.
 const GitHubAnnotationLimit = 10
 
-// writeGitHub prints GitHub Actions workflow commands: one annotation per
-// finding, each with its rule's documentation address, up to GitHub's
+// githubFormat prints GitHub Actions workflow commands: one annotation
+// per finding, each with its rule's documentation address, up to GitHub's
 // limit per kind; findings past the limit are printed as plain log lines,
 // and a line says how many were not annotated.
-func writeGitHub(w io.Writer, in *Input, opts Options) error {
-	annotated := map[string]int{}
-	cut := map[string]int{}
-	emit := func(r *analysis.Result, f finding.Finding) {
-		kind := level(f.Severity)
-		path := safetext.Clean(displayPath(r.Dir, f.File))
-		msg := safetext.Clean(f.Message)
-		help := ""
-		if rule, ok := finding.Lookup(f.Rule); ok {
-			help = rule.HelpURI()
-		}
-		if annotated[kind] >= GitHubAnnotationLimit {
-			cut[kind]++
-			where := path
-			if f.Start.IsValid() {
-				where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
-			}
-			fmt.Fprintf(w, "%s: %s %s: %s\n", plainLog(where), kind, f.Rule, plainLog(msg))
-			return
-		}
-		annotated[kind]++
-		props := []string{"file=" + ghProperty(path)}
-		if f.Start.IsValid() {
-			props = append(props, fmt.Sprintf("line=%d", f.Start.Line), fmt.Sprintf("col=%d", f.Start.Column))
-			if f.End.IsValid() {
-				props = append(props, fmt.Sprintf("endLine=%d", f.End.Line), fmt.Sprintf("endColumn=%d", f.End.Column))
-			}
-		}
-		props = append(props, "title="+ghProperty(f.Rule))
-		if help != "" {
-			msg += "\n\n" + f.Rule + ": " + help
-		}
-		fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghData(msg))
-	}
-	for _, src := range in.Sources {
+type githubFormat struct {
+	annotated, cut map[string]int // by kind
+}
+
+func (g *githubFormat) begin(s *Stream) error {
+	for _, src := range s.head.Sources {
 		sr := sourceResult(src)
-		for _, f := range shown(src.Findings, opts) {
-			emit(sr, f)
+		for _, f := range shown(src.Findings, s.opts) {
+			g.emit(s.w(), sr, f)
 		}
 	}
-	for _, r := range in.Results {
-		if r.Err != nil {
-			fmt.Fprintf(w, "::error title=%s::%s\n", ghProperty("could not check "+safetext.Clean(r.Dir)), ghData(safetext.Clean(r.Err.Error())))
+	return nil
+}
+
+func (g *githubFormat) result(s *Stream, r *analysis.Result) error {
+	if r.Err != nil {
+		fmt.Fprintf(s.w(), "::error title=%s::%s\n", ghProperty("could not check "+safetext.Clean(r.Dir)), ghData(safetext.Clean(r.Err.Error())))
+	}
+	for _, f := range shown(r.Findings, s.opts) {
+		g.emit(s.w(), r, f)
+	}
+	return nil
+}
+
+func (g *githubFormat) emit(w io.Writer, r *analysis.Result, f finding.Finding) {
+	kind := level(f.Severity)
+	path := safetext.Clean(displayPath(r.Dir, f.File))
+	msg := safetext.Clean(f.Message)
+	help := ""
+	if rule, ok := finding.Lookup(f.Rule); ok {
+		help = rule.HelpURI()
+	}
+	if g.annotated[kind] >= GitHubAnnotationLimit {
+		g.cut[kind]++
+		where := path
+		if f.Start.IsValid() {
+			where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
 		}
-		for _, f := range shown(r.Findings, opts) {
-			emit(r, f)
+		fmt.Fprintf(w, "%s: %s %s: %s\n", plainLog(where), kind, f.Rule, plainLog(msg))
+		return
+	}
+	g.annotated[kind]++
+	props := []string{"file=" + ghProperty(path)}
+	if f.Start.IsValid() {
+		props = append(props, fmt.Sprintf("line=%d", f.Start.Line), fmt.Sprintf("col=%d", f.Start.Column))
+		if f.End.IsValid() {
+			props = append(props, fmt.Sprintf("endLine=%d", f.End.Line), fmt.Sprintf("endColumn=%d", f.End.Column))
 		}
 	}
+	props = append(props, "title="+ghProperty(f.Rule))
+	if help != "" {
+		msg += "\n\n" + f.Rule + ": " + help
+	}
+	fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghData(msg))
+}
+
+func (g *githubFormat) end(s *Stream, e *End) error {
+	w := s.w()
 	for _, kind := range []string{"error", "warning"} {
-		if cut[kind] > 0 {
+		if g.cut[kind] > 0 {
 			fmt.Fprintf(w, "remixlet: GitHub shows at most %d %s annotations per step; the %s above were printed as log lines instead of annotations (the step summary counts them all)\n",
-				GitHubAnnotationLimit, kind, plural(cut[kind], "more "+kind))
+				GitHubAnnotationLimit, kind, plural(g.cut[kind], "more "+kind))
 		}
 	}
-	if len(in.Stale) > 0 {
-		fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("stale baseline entries"), ghData(fmt.Sprintf("%s: %s, or write the baseline again with 'remixlet baseline'", safetext.Clean(in.Baseline), staleNote(len(in.Stale)))))
+	if len(e.Stale) > 0 {
+		fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("stale baseline entries"), ghData(fmt.Sprintf("%s: %s, or write the baseline again with 'remixlet baseline'", safetext.Clean(e.Baseline), staleNote(len(e.Stale)))))
 	}
-	for _, l := range in.Limits {
+	for _, l := range e.Limits {
 		if l.Exceeded() {
 			fmt.Fprintf(w, "::error title=%s::%s\n", ghProperty("too many warnings"), ghData(fmt.Sprintf("%s, more than the %d that %s allows", plural(l.Warnings, "warning"), l.Max, safetext.Clean(l.From))))
 		}
@@ -106,34 +116,59 @@ func ghProperty(s string) string {
 // verdict, a table of findings per rule with each rule's documentation,
 // and what was not counted. The CLI appends it to $GITHUB_STEP_SUMMARY.
 func WriteStepSummary(w io.Writer, in *Input) error {
-	s := Summarize(in)
+	s, err := NewStepSummary(w, in.Head())
+	if err != nil {
+		return err
+	}
+	return in.stream(s)
+}
+
+// stepSummary is WriteStepSummary's format: it counts findings per rule
+// as results come and writes everything at the end.
+type stepSummary struct {
+	counts map[ruleRow]int
+	notes  []string // the remixlets that could not be checked, and why
+}
+
+type ruleRow struct {
+	rule     string
+	severity finding.Severity
+}
+
+func (t *stepSummary) add(fs []finding.Finding) {
+	for _, f := range fs {
+		t.counts[ruleRow{f.Rule, f.Severity}]++
+	}
+}
+
+func (t *stepSummary) begin(s *Stream) error {
+	for _, src := range s.head.Sources {
+		t.add(src.Findings)
+	}
+	return nil
+}
+
+func (t *stepSummary) result(s *Stream, r *analysis.Result) error {
+	t.add(r.Findings)
+	if r.Err != nil {
+		t.notes = append(t.notes, fmt.Sprintf("\n- could not check %s: %s", markdownText(r.Dir), markdownText(r.Err.Error())))
+	}
+	return nil
+}
+
+func (t *stepSummary) end(st *Stream, e *End) error {
+	w, s := st.w(), st.sum
 	verdict := "nothing refused"
 	if s.Refused > 0 {
 		verdict = fmt.Sprintf("%d of %d refused", s.Refused, s.Remixlets)
 	}
 	fmt.Fprintf(w, "### remixlet: %s checked, %s\n\n", plural(s.Remixlets, "remixlet"), verdict)
-	type row struct {
-		rule     string
-		severity finding.Severity
-	}
-	counts := map[row]int{}
-	add := func(fs []finding.Finding) {
-		for _, f := range fs {
-			counts[row{f.Rule, f.Severity}]++
-		}
-	}
-	for _, src := range in.Sources {
-		add(src.Findings)
-	}
-	for _, r := range in.Results {
-		add(r.Findings)
-	}
-	if len(counts) > 0 {
-		rows := make([]row, 0, len(counts))
-		for r := range counts {
+	if len(t.counts) > 0 {
+		rows := make([]ruleRow, 0, len(t.counts))
+		for r := range t.counts {
 			rows = append(rows, r)
 		}
-		slices.SortFunc(rows, func(a, b row) int {
+		slices.SortFunc(rows, func(a, b ruleRow) int {
 			if a.severity != b.severity {
 				return int(b.severity) - int(a.severity) // errors first
 			}
@@ -145,7 +180,7 @@ func WriteStepSummary(w io.Writer, in *Input) error {
 			if rule, ok := finding.Lookup(r.rule); ok {
 				name = fmt.Sprintf("[`%s`](%s)", r.rule, rule.HelpURI())
 			}
-			fmt.Fprintf(w, "| %s | %s | %d |\n", name, r.severity, counts[r])
+			fmt.Fprintf(w, "| %s | %s | %d |\n", name, r.severity, t.counts[r])
 		}
 		fmt.Fprintln(w)
 	}
@@ -154,15 +189,13 @@ func WriteStepSummary(w io.Writer, in *Input) error {
 		fmt.Fprintf(w, " (not counted: %d suppressed inline, %d in the baseline)", s.Suppressed, s.Baselined)
 	}
 	fmt.Fprintln(w, ".")
-	for _, r := range in.Results {
-		if r.Err != nil {
-			fmt.Fprintf(w, "\n- could not check %s: %s", markdownText(r.Dir), markdownText(r.Err.Error()))
-		}
+	for _, n := range t.notes {
+		fmt.Fprint(w, n)
 	}
-	if len(in.Stale) > 0 {
-		fmt.Fprintf(w, "\n- the baseline %s: %s", markdownText(in.Baseline), staleNote(len(in.Stale)))
+	if len(e.Stale) > 0 {
+		fmt.Fprintf(w, "\n- the baseline %s: %s", markdownText(e.Baseline), staleNote(len(e.Stale)))
 	}
-	for _, l := range in.Limits {
+	for _, l := range e.Limits {
 		if l.Exceeded() {
 			fmt.Fprintf(w, "\n- too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, markdownText(l.From))
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
@@ -81,32 +82,137 @@ func jsonFindings(r *analysis.Result, fs []finding.Finding) []jsonFinding {
 	return out
 }
 
-func writeJSON(w io.Writer, in *Input, opts Options) error {
-	doc := jsonDoc{Version: JSONVersion, Tool: jsonTool{Name: in.Tool.Name, Version: in.Tool.Version}, Remixlets: []jsonRemixlet{}, Summary: Summarize(in)}
-	for _, r := range in.Results {
-		jr := jsonRemixlet{Dir: r.Dir, Refused: r.Refused() || r.Err != nil, Findings: jsonFindings(r, shown(r.Findings, opts))}
-		if r.Err != nil {
-			jr.Error = r.Err.Error()
-		}
-		doc.Remixlets = append(doc.Remixlets, jr)
-	}
-	for _, src := range in.Sources {
-		doc.Configs = append(doc.Configs, jsonSource{Path: src.Path, Findings: jsonFindings(&analysis.Result{}, shown(src.Findings, opts))})
-	}
-	if in.Baseline != "" {
-		doc.Baseline = &jsonBaseline{File: in.Baseline, Matched: in.Baselined, Stale: in.Stale}
-		if doc.Baseline.Stale == nil {
-			doc.Baseline.Stale = []baseline.Entry{}
-		}
-	}
-	for _, l := range in.Limits {
-		doc.Limits = append(doc.Limits, jsonLimit{Max: l.Max, From: l.From, Warnings: l.Warnings, Exceeded: l.Exceeded()})
-	}
-	return encodeJSON(w, doc)
+// jsonFormat writes the jsonDoc member by member: the remixlets as they
+// come, then the configs, baseline, limits and summary. The bytes are
+// those encoding the whole jsonDoc at once gives (TestJSONStreamsTheDoc).
+type jsonFormat struct {
+	doc jsonWriter
 }
 
-// encodeJSON writes v indented; the output boundary escapes what the
-// encoder leaves raw.
+func (j *jsonFormat) begin(s *Stream) error {
+	j.doc = jsonWriter{w: s.w()}
+	j.doc.begin("", "{")
+	j.doc.value("version", JSONVersion)
+	j.doc.value("tool", jsonTool{Name: s.head.Tool.Name, Version: s.head.Tool.Version})
+	j.doc.begin("remixlets", "[")
+	return j.doc.err
+}
+
+func (j *jsonFormat) result(s *Stream, r *analysis.Result) error {
+	jr := jsonRemixlet{Dir: r.Dir, Refused: r.Refused() || r.Err != nil, Findings: jsonFindings(r, shown(r.Findings, s.opts))}
+	if r.Err != nil {
+		jr.Error = r.Err.Error()
+	}
+	j.doc.value("", jr)
+	return j.doc.err
+}
+
+func (j *jsonFormat) end(s *Stream, e *End) error {
+	j.doc.end() // remixlets
+	var configs []jsonSource
+	for _, src := range s.head.Sources {
+		configs = append(configs, jsonSource{Path: src.Path, Findings: jsonFindings(&analysis.Result{}, shown(src.Findings, s.opts))})
+	}
+	if len(configs) > 0 {
+		j.doc.value("configs", configs)
+	}
+	if e.Baseline != "" {
+		b := &jsonBaseline{File: e.Baseline, Matched: e.Baselined, Stale: e.Stale}
+		if b.Stale == nil {
+			b.Stale = []baseline.Entry{}
+		}
+		j.doc.value("baseline", b)
+	}
+	var limits []jsonLimit
+	for _, l := range e.Limits {
+		limits = append(limits, jsonLimit{Max: l.Max, From: l.From, Warnings: l.Warnings, Exceeded: l.Exceeded()})
+	}
+	if len(limits) > 0 {
+		j.doc.value("limits", limits)
+	}
+	j.doc.value("summary", s.sum)
+	j.doc.end()
+	j.doc.write("\n")
+	return j.doc.err
+}
+
+// jsonWriter writes a JSON document a piece at a time, indented as
+// encodeJSON indents a whole one: objects and arrays are opened and
+// closed around values, each value encoded on its own.
+type jsonWriter struct {
+	w    io.Writer
+	open []jsonLevel // the objects and arrays open, innermost last
+	err  error
+}
+
+type jsonLevel struct {
+	closer string // "}" or "]"
+	items  int    // values written in it so far
+}
+
+func (d *jsonWriter) write(s string) {
+	if d.err == nil {
+		_, d.err = io.WriteString(d.w, s)
+	}
+}
+
+func (d *jsonWriter) indent() string { return strings.Repeat("  ", len(d.open)) }
+
+// next starts the next value in the innermost object or array: the comma,
+// the line break and indentation, and its name in an object.
+func (d *jsonWriter) next(name string) {
+	if len(d.open) == 0 {
+		return // the document itself
+	}
+	top := &d.open[len(d.open)-1]
+	if top.items > 0 {
+		d.write(",")
+	}
+	top.items++
+	d.write("\n" + d.indent())
+	if name != "" {
+		d.write(`"` + name + `": `)
+	}
+}
+
+// begin opens an object ("{") or an array ("["), named inside an object.
+func (d *jsonWriter) begin(name, bracket string) {
+	d.next(name)
+	d.write(bracket)
+	closer := "}"
+	if bracket == "[" {
+		closer = "]"
+	}
+	d.open = append(d.open, jsonLevel{closer: closer})
+}
+
+// end closes the innermost object or array.
+func (d *jsonWriter) end() {
+	top := d.open[len(d.open)-1]
+	d.open = d.open[:len(d.open)-1]
+	if top.items > 0 {
+		d.write("\n" + d.indent())
+	}
+	d.write(top.closer)
+}
+
+// value writes v, named inside an object, encoded as encodeJSON encodes
+// it at this depth.
+func (d *jsonWriter) value(name string, v any) {
+	d.next(name)
+	if d.err != nil {
+		return
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent(d.indent(), "  ")
+	enc.SetEscapeHTML(false)
+	if d.err = enc.Encode(v); d.err == nil {
+		_, d.err = d.w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	}
+}
+
+// encodeJSON writes v indented, as every JSON output is.
 func encodeJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

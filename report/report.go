@@ -9,15 +9,12 @@
 package report
 
 import (
-	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
-	"github.com/remixlet/remixlet/internal/safetext"
 )
 
 // Formats are the output formats, in the order --help lists them.
@@ -75,31 +72,30 @@ func Write(w io.Writer, format string, tool Tool, results []*analysis.Result) er
 
 // WriteInput renders a whole run in format, through the output boundary
 // (safetext.NewWriter), whatever w is: a terminal, a report file, the
-// WebAssembly build's buffer.
-func WriteInput(w io.Writer, format string, in *Input, opts Options) (err error) {
-	out := safetext.NewWriter(w)
-	defer func() {
-		if ferr := out.Flush(); err == nil {
-			err = ferr
-		}
-	}()
-	return writeFormat(out, format, in, opts)
+// WebAssembly build's buffer. It is a Stream over in's results.
+func WriteInput(w io.Writer, format string, in *Input, opts Options) error {
+	s, err := NewStream(w, format, in.Head(), opts)
+	if err != nil {
+		return err
+	}
+	return in.stream(s)
 }
 
-func writeFormat(w io.Writer, format string, in *Input, opts Options) error {
-	switch format {
-	case "text":
-		return writeText(w, in, opts)
-	case "json":
-		return writeJSON(w, in, opts)
-	case "sarif":
-		return writeSARIF(w, in, opts)
-	case "github":
-		return writeGitHub(w, in, opts)
-	case "agent":
-		return writeAgent(w, in, opts)
+// Head is what in's reports print before its first result.
+func (in *Input) Head() Head { return Head{Tool: in.Tool, Sources: in.Sources} }
+
+// End is what in's reports print after its last result.
+func (in *Input) End() End {
+	return End{Baseline: in.Baseline, Baselined: in.Baselined, Stale: in.Stale, Suppressed: in.Suppressed, Limits: in.Limits}
+}
+
+func (in *Input) stream(s *Stream) error {
+	for _, r := range in.Results {
+		if err := s.Result(r); err != nil {
+			return err
+		}
 	}
-	return fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
+	return s.Close(in.End())
 }
 
 // ValidFormat reports whether format is one Write knows.
@@ -123,15 +119,6 @@ type Summary struct {
 // Summarize counts a run.
 func Summarize(in *Input) Summary {
 	s := Summary{Remixlets: len(in.Results), Suppressed: in.Suppressed, Baselined: in.Baselined}
-	count := func(fs []finding.Finding) {
-		for _, f := range fs {
-			if f.Severity == finding.Error {
-				s.Errors++
-			} else {
-				s.Warnings++
-			}
-		}
-	}
 	for _, r := range in.Results {
 		if r.Err != nil {
 			s.CouldNotCheck++
@@ -139,10 +126,10 @@ func Summarize(in *Input) Summary {
 		} else if r.Refused() {
 			s.Refused++
 		}
-		count(r.Findings)
+		s.count(r.Findings)
 	}
 	for _, src := range in.Sources {
-		count(src.Findings)
+		s.count(src.Findings)
 	}
 	return s
 }

@@ -220,3 +220,33 @@ func TestTextNeverPrintsASecret(t *testing.T) {
 		}
 	}
 }
+
+// TestTextMasksALongLine: on a long minified line, each snippet shows
+// only a window of the line, and every window that reaches a credential
+// shows it masked, whether the finding is before, on or after it.
+func TestTextMasksALongLine(t *testing.T) {
+	dir := t.TempDir()
+	const key = "AKIAIOSFODNN7EXAMPLE"
+	line := strings.Repeat("eval(a);", 30) + `const k="` + key + `";` + strings.Repeat("eval(b);", 30)
+	files := map[string]string{
+		"manifest.json": `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"]}`,
+		"script.js":     line + "\n",
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rs := analysis.RunAll([]string{dir}, lint.Analyzers)
+	var buf bytes.Buffer
+	if err := report.Write(&buf, "text", tool, rs); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.Contains(out, key[4:]) {
+		t.Fatalf("the text output shows the secret")
+	}
+	if masked := strings.Count(out, strings.Repeat("*", len(key))); masked < 10 {
+		t.Errorf("want the masked key in the snippets of the findings around it, found it %d times:\n%s", masked, out)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"regexp"
 	"strings"
 
@@ -18,19 +17,6 @@ import (
 // a whole file is placed on its first line), rule metadata with help text
 // and a help address, a numeric tool version, and fingerprints that
 // survive unrelated edits above a finding.
-
-type sarifLog struct {
-	Schema  string     `json:"$schema"`
-	Version string     `json:"version"`
-	Runs    []sarifRun `json:"runs"`
-}
-
-type sarifRun struct {
-	Tool        sarifTool         `json:"tool"`
-	Invocations []sarifInvocation `json:"invocations"`
-	ColumnKind  string            `json:"columnKind"`
-	Results     []sarifResult     `json:"results"`
-}
 
 type sarifTool struct {
 	Driver sarifDriver `json:"driver"`
@@ -134,13 +120,33 @@ func versions(v string) (numeric, semantic string) {
 	return m[1], strings.TrimPrefix(v, "v")
 }
 
-func writeSARIF(w io.Writer, in *Input, opts Options) error {
+// sarifFormat writes the log as its results come: the tool and its rules,
+// then each remixlet's results (its silenced warnings after its other
+// results, each with its suppression, so code scanning shows them as
+// suppressed instead of not at all), then the invocation, which says
+// whether every remixlet could be checked. The members of the run are in
+// that order (a SARIF reader takes them by name).
+type sarifFormat struct {
+	doc   jsonWriter
+	index map[string]int // rule id → its index in the driver's rules
+	inv   sarifInvocation
+	// Fingerprints count over every finding of a run, shown or not, as a
+	// baseline counts them; inline suppressions are counted apart.
+	ids, silencedIDs *baseline.Fingerprinter
+}
+
+func newSARIFFormat() *sarifFormat {
+	return &sarifFormat{index: map[string]int{}, inv: sarifInvocation{ExecutionSuccessful: true},
+		ids: baseline.NewFingerprinter(), silencedIDs: baseline.NewFingerprinter()}
+}
+
+func (sf *sarifFormat) begin(s *Stream) error {
+	sf.ids.Disjoint, sf.silencedIDs.Disjoint = s.head.Disjoint, s.head.Disjoint
 	rules := finding.Rules()
-	index := map[string]int{}
-	numeric, semantic := versions(in.Tool.Version)
-	driver := sarifDriver{Name: in.Tool.Name, Version: numeric, SemanticVersion: semantic, InformationURI: in.Tool.URI}
+	numeric, semantic := versions(s.head.Tool.Version)
+	driver := sarifDriver{Name: s.head.Tool.Name, Version: numeric, SemanticVersion: semantic, InformationURI: s.head.Tool.URI}
 	for i, r := range rules {
-		index[r.ID] = i
+		sf.index[r.ID] = i
 		driver.Rules = append(driver.Rules, sarifRule{
 			ID:                   r.ID,
 			Name:                 ruleName(r.ID),
@@ -152,25 +158,48 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 			Properties:           map[string]any{"tags": []string{"security"}, "precision": "very-high", "security-severity": securitySeverity(r.Severity)},
 		})
 	}
-	run := sarifRun{Tool: sarifTool{Driver: driver}, ColumnKind: "utf16CodeUnits", Results: []sarifResult{}}
-	inv := sarifInvocation{ExecutionSuccessful: true}
+	d := &sf.doc
+	*d = jsonWriter{w: s.w()}
+	d.begin("", "{")
+	d.value("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+	d.value("version", "2.1.0")
+	d.begin("runs", "[")
+	d.begin("", "{")
+	d.value("tool", sarifTool{Driver: driver})
+	d.value("columnKind", "utf16CodeUnits")
+	d.begin("results", "[")
+	for _, src := range s.head.Sources {
+		sf.results(s, sourceResult(src))
+	}
+	return d.err
+}
+
+func (sf *sarifFormat) result(s *Stream, r *analysis.Result) error {
+	if r.Err != nil {
+		sf.inv.ExecutionSuccessful = false
+		sf.inv.Notifications = append(sf.inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", r.Dir, r.Err)}})
+	}
+	sf.results(s, r)
+	return sf.doc.err
+}
+
+// results writes the results of one remixlet (or config file).
+func (sf *sarifFormat) results(s *Stream, r *analysis.Result) {
 	cache := sourceCache{}
-	ids := baseline.NewFingerprinter()
-	silencedIDs := baseline.NewFingerprinter() // inline suppressions, counted apart
 	lineHashes := map[string]int{}
 	texts := baseline.LineTexts{}
 	hashes := map[string]string{} // hashInput → its hash: a long line is hashed once
-	add := func(r *analysis.Result, f finding.Finding, silenced *analysis.Silenced) {
+	add := func(f finding.Finding, silenced *analysis.Silenced) {
 		var id string
 		switch {
 		case silenced == nil:
-			id = ids.Of(r, f) // counted over every finding, shown or not, as a baseline counts them
+			id = sf.ids.Of(r, f)
 		case silenced.Fingerprint != "":
 			id = silenced.Fingerprint // the one the baseline records
 		default:
-			id = silencedIDs.Of(r, f)
+			id = sf.silencedIDs.Of(r, f)
 		}
-		if opts.Quiet && f.Severity != finding.Error {
+		if s.opts.Quiet && f.Severity != finding.Error {
 			return
 		}
 		uri, base := baseline.ArtifactURI(displayPath(r.Dir, f.File))
@@ -195,9 +224,9 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 		default:
 			suppressions = []sarifSuppression{{Kind: "inSource", Status: "accepted", Justification: silenced.Justification}}
 		}
-		run.Results = append(run.Results, sarifResult{
+		sf.doc.value("", sarifResult{
 			RuleID:    f.Rule,
-			RuleIndex: index[f.Rule],
+			RuleIndex: sf.index[f.Rule],
 			Level:     level(f.Severity),
 			Message:   sarifText{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}, Region: reg}}},
@@ -208,44 +237,36 @@ func writeSARIF(w io.Writer, in *Input, opts Options) error {
 			Suppressions: suppressions,
 		})
 	}
-	for _, src := range in.Sources {
-		sr := sourceResult(src)
-		for _, f := range src.Findings {
-			add(sr, f, nil)
-		}
+	for _, f := range r.Findings {
+		add(f, nil)
 	}
-	for _, r := range in.Results {
-		if r.Err != nil {
-			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("%s: could not check: %s", r.Dir, r.Err)}})
-		}
-		for _, f := range r.Findings {
-			add(r, f, nil)
-		}
+	for i := range r.Silenced {
+		add(r.Silenced[i].Finding, &r.Silenced[i])
 	}
-	// Silenced warnings come last, each with its suppression, so code
-	// scanning shows them as suppressed instead of not at all, and the
-	// other results keep their fingerprints.
-	for _, r := range in.Results {
-		for i := range r.Silenced {
-			add(r, r.Silenced[i].Finding, &r.Silenced[i])
-		}
-	}
-	for _, e := range in.Stale {
-		uri, base := baseline.ArtifactURI(e.Path)
-		inv.Notifications = append(inv.Notifications, sarifNotification{
+}
+
+func (sf *sarifFormat) end(s *Stream, e *End) error {
+	for _, st := range e.Stale {
+		uri, base := baseline.ArtifactURI(st.Path)
+		sf.inv.Notifications = append(sf.inv.Notifications, sarifNotification{
 			Level:     "note",
-			Message:   sarifText{Text: fmt.Sprintf("the baseline %s records a %s warning here that no longer occurs: remove the entry", in.Baseline, e.Rule)},
+			Message:   sarifText{Text: fmt.Sprintf("the baseline %s records a %s warning here that no longer occurs: remove the entry", e.Baseline, st.Rule)},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}}}},
 		})
 	}
-	for _, l := range in.Limits {
+	for _, l := range e.Limits {
 		if l.Exceeded() {
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, l.From)}})
+			sf.inv.Notifications = append(sf.inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: fmt.Sprintf("too many warnings: %d, more than the %d that %s allows", l.Warnings, l.Max, l.From)}})
 		}
 	}
-	run.Invocations = []sarifInvocation{inv}
-	return encodeJSON(w, sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+	d := &sf.doc
+	d.end() // results
+	d.value("invocations", []sarifInvocation{sf.inv})
+	d.end() // the run
+	d.end() // runs
+	d.end()
+	d.write("\n")
+	return d.err
 }
 
 // region places a finding for code scanning, in UTF-16 columns: its span,

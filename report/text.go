@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -40,61 +39,78 @@ func (p painter) severity(s finding.Severity) string {
 	return p.paint(yellow, "warning")
 }
 
-func writeText(w io.Writer, in *Input, opts Options) error {
-	p := painter(opts.Color)
+// textFormat prints each finding with its line, a caret under its
+// column; configs first, then each remixlet, then what the run as a whole
+// found (stale baseline entries, limits) and the summary line.
+type textFormat struct {
+	p painter
+}
+
+func (t *textFormat) begin(s *Stream) error {
+	t.p = painter(s.opts.Color)
+	for _, src := range s.head.Sources {
+		t.findings(s, sourceResult(src))
+	}
+	return nil
+}
+
+func (t *textFormat) result(s *Stream, r *analysis.Result) error {
+	if r.Err != nil {
+		fmt.Fprintf(s.w(), "%s: %s %s\n", t.p.paint(bold, safetext.Clean(r.Dir)), t.p.paint(bold+red, "could not check:"), safetext.Clean(r.Err.Error()))
+	}
+	t.findings(s, r)
+	return nil
+}
+
+func (t *textFormat) findings(s *Stream, r *analysis.Result) {
+	p, w := t.p, s.w()
 	cache := sourceCache{}
-	// Each line is masked and split into characters once, however many
-	// findings it has: a long minified line can have thousands.
+	// Each line shown is copied once, however many findings it has (a
+	// long minified line can have thousands), and only the characters of
+	// each snippet are decoded and masked.
 	type lineKey struct {
 		lines *finding.Lines
 		n     int
 	}
-	shownLines := map[lineKey][]rune{}
-	printFindings := func(r *analysis.Result) {
-		masks := sensitiveSpans(r.Findings)
-		for _, f := range shown(r.Findings, opts) {
-			where := safetext.Clean(displayPath(r.Dir, f.File))
-			if f.Start.IsValid() {
-				where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
+	shownLines := map[lineKey]*lineView{}
+	masks := sensitiveSpans(r.Findings)
+	for _, f := range shown(r.Findings, s.opts) {
+		where := safetext.Clean(displayPath(r.Dir, f.File))
+		if f.Start.IsValid() {
+			where += fmt.Sprintf(":%d:%d", f.Start.Line, f.Start.Column)
+		}
+		fmt.Fprintf(w, "%s: %s %s: %s\n", p.paint(bold, where), p.severity(f.Severity), p.paint(dim, f.Rule), safetext.Clean(f.Message))
+		if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
+			k := lineKey{lines, f.Start.Line}
+			v, ok := shownLines[k]
+			if !ok {
+				v = &lineView{text: lines.Text(f.Start.Line), chars: lines.Chars(f.Start.Line), n: f.Start.Line, masks: masks[f.File]}
+				shownLines[k] = v
 			}
-			fmt.Fprintf(w, "%s: %s %s: %s\n", p.paint(bold, where), p.severity(f.Severity), p.paint(dim, f.Rule), safetext.Clean(f.Message))
-			if lines := cache.lines(r, f.File); lines != nil && f.Start.IsValid() {
-				k := lineKey{lines, f.Start.Line}
-				runes, ok := shownLines[k]
-				if !ok {
-					runes = []rune(mask(lines.Text(f.Start.Line), f.Start.Line, masks[f.File]))
-					shownLines[k] = runes
-				}
-				text, caret := snippet(runes, f.Start.Column)
-				fmt.Fprintf(w, "    %s\n    %s%s\n", text, caret, p.paint(bold+red, "^"))
-			}
+			text, caret := snippet(v, f.Start.Column)
+			fmt.Fprintf(w, "    %s\n    %s%s\n", text, caret, p.paint(bold+red, "^"))
 		}
 	}
-	for _, src := range in.Sources {
-		printFindings(sourceResult(src))
-	}
-	for _, r := range in.Results {
-		if r.Err != nil {
-			fmt.Fprintf(w, "%s: %s %s\n", p.paint(bold, safetext.Clean(r.Dir)), p.paint(bold+red, "could not check:"), safetext.Clean(r.Err.Error()))
-		}
-		printFindings(r)
-	}
-	if len(in.Stale) > 0 {
-		fmt.Fprintf(w, "%s: %s, or write the baseline again with 'remixlet baseline'\n", safetext.Clean(in.Baseline), staleNote(len(in.Stale)))
-		for _, e := range in.Stale {
-			where := safetext.Clean(e.Path)
-			if e.Line > 0 {
-				where += fmt.Sprintf(":%d", e.Line)
+}
+
+func (t *textFormat) end(s *Stream, e *End) error {
+	p, w := t.p, s.w()
+	if len(e.Stale) > 0 {
+		fmt.Fprintf(w, "%s: %s, or write the baseline again with 'remixlet baseline'\n", safetext.Clean(e.Baseline), staleNote(len(e.Stale)))
+		for _, st := range e.Stale {
+			where := safetext.Clean(st.Path)
+			if st.Line > 0 {
+				where += fmt.Sprintf(":%d", st.Line)
 			}
-			fmt.Fprintf(w, "    %s %s\n", where, safetext.Clean(e.Rule))
+			fmt.Fprintf(w, "    %s %s\n", where, safetext.Clean(st.Rule))
 		}
 	}
-	for _, l := range in.Limits {
+	for _, l := range e.Limits {
 		if l.Exceeded() {
 			fmt.Fprintf(w, "%s %s, more than the %d that %s allows: fix some, or suppress them inline with a reason\n", p.paint(bold+red, "too many warnings:"), plural(l.Warnings, "warning"), l.Max, l.From)
 		}
 	}
-	_, err := fmt.Fprintln(w, summaryLine(Summarize(in), opts, p))
+	_, err := fmt.Fprintln(w, summaryLine(s.sum, s.opts, p))
 	return err
 }
 
@@ -139,29 +155,50 @@ func sensitiveSpans(fs []finding.Finding) map[string][]finding.Finding {
 	return out
 }
 
-// mask replaces with '*' the characters of line n that a sensitive
-// finding covers; one whose end is unknown hides the rest of the line.
-func mask(line string, n int, spans []finding.Finding) string {
-	if len(spans) == 0 {
-		return line
+// lineView is a line shown in snippets: its characters are decoded only
+// where a snippet shows them, from a cursor that moves forward along the
+// line as its findings do.
+type lineView struct {
+	text           string
+	chars          int               // characters in text
+	n              int               // the line's number
+	masks          []finding.Finding // sensitive findings of the file
+	atChar, atByte int               // character atChar starts at byte atByte
+}
+
+// window returns characters [from, to) of the line, those a sensitive
+// finding covers replaced with '*'; one whose end is unknown hides the
+// rest of the line.
+func (v *lineView) window(from, to int) []rune {
+	if from < v.atChar {
+		v.atChar, v.atByte = 0, 0
 	}
-	runes := []rune(line)
-	for _, f := range spans {
-		if n < f.Start.Line || (f.End.IsValid() && n > f.End.Line) {
+	for ; v.atChar < from; v.atChar++ {
+		_, size := utf8.DecodeRuneInString(v.text[v.atByte:])
+		v.atByte += size
+	}
+	out := make([]rune, 0, to-from)
+	for b := v.atByte; len(out) < to-from; {
+		r, size := utf8.DecodeRuneInString(v.text[b:])
+		out = append(out, r)
+		b += size
+	}
+	for _, f := range v.masks {
+		if v.n < f.Start.Line || (f.End.IsValid() && v.n > f.End.Line) {
 			continue
 		}
-		from, to := 0, len(runes)
-		if n == f.Start.Line {
-			from = f.Start.Column - 1
+		mfrom, mto := 0, v.chars
+		if v.n == f.Start.Line {
+			mfrom = f.Start.Column - 1
 		}
-		if f.End.IsValid() && n == f.End.Line {
-			to = f.End.Column - 1
+		if f.End.IsValid() && v.n == f.End.Line {
+			mto = f.End.Column - 1
 		}
-		for i := max(from, 0); i < min(to, len(runes)); i++ {
-			runes[i] = '*'
+		for i := max(mfrom, from); i < min(mto, to); i++ {
+			out[i-from] = '*'
 		}
 	}
-	return string(runes)
+	return out
 }
 
 func plural(n int, word string) string {
@@ -178,19 +215,20 @@ func plural(n int, word string) string {
 // a caret under column col. Control characters are shown as U+FFFD so a
 // checked file cannot send escape sequences to the terminal; tabs stay
 // tabs so the caret lines up.
-func snippet(runes []rune, col int) (text, indent string) {
-	start, end := 0, len(runes)
+func snippet(v *lineView, col int) (text, indent string) {
+	start, end := 0, v.chars
 	if end > maxSnippet {
 		start = max(0, min(col-1-maxSnippet/2, end-maxSnippet))
 		end = start + maxSnippet
 	}
+	runes := v.window(start, end)
 	var t, ind strings.Builder
 	if start > 0 {
 		t.WriteString("…")
 		ind.WriteString(" ")
 	}
 	for i := start; i < end; i++ {
-		r := runes[i]
+		r := runes[i-start]
 		switch {
 		case r == '\t':
 		case safetext.Unsafe(r) || r == utf8.RuneError:
@@ -205,7 +243,7 @@ func snippet(runes []rune, col int) (text, indent string) {
 			}
 		}
 	}
-	if end < len(runes) {
+	if end < v.chars {
 		t.WriteString("…")
 	}
 	return t.String(), ind.String()

@@ -1,7 +1,6 @@
 package scriptlint
 
 import (
-	"regexp"
 	"strings"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
@@ -55,8 +54,6 @@ func (sp *scriptPass) checkHTML(value esb.Expr, sink string) {
 	}
 }
 
-var jsSchemeRe = regexp.MustCompile(`(?i)(?:javascript|vbscript|livescript):`)
-
 // checkHTMLAddress checks one attribute value in HTML: no script address,
 // and no load from a host the address rule refuses.
 func (sp *scriptPass) checkHTMLAddress(sink, attr, val string, off int) {
@@ -68,7 +65,7 @@ func (sp *scriptPass) checkHTMLAddress(sink, attr, val string, off int) {
 		}
 		return r
 	}, val)
-	if jsSchemeRe.MatchString(squeezed) {
+	if hasScriptScheme(squeezed) {
 		sp.report(RuleUnsafeHtml, off, "%s is given HTML whose %s is a javascript: address, which runs code: use a real address and listen for clicks through dom", sink, attr)
 		return
 	}

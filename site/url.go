@@ -79,7 +79,9 @@ func Resolve(raw string, base *URL) (*URL, error) {
 // "javascript:x".
 func Clean(raw string) string {
 	s := strings.TrimFunc(raw, func(r rune) bool { return r <= ' ' })
-	if strings.ContainsAny(s, "\t\n\r") {
+	// Three vectorised searches, not ContainsAny, which looks at each byte
+	// in turn: a data: address can be a megabyte long.
+	if strings.IndexByte(s, '\t') >= 0 || strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
 		s = tabsAndNewlines.Replace(s)
 	}
 	return s
@@ -228,7 +230,10 @@ func parse(raw string, base *URL) (*URL, error) {
 		// once at the end, so a parse is linear in the input.
 		username, password, opaque, fragment strings.Builder
 	)
-	special := func() bool { return isSpecial(u.Scheme) }
+	// spec is isSpecial(u.Scheme), kept with every change of the scheme:
+	// the states below ask it at every byte.
+	spec := false
+	special := func() bool { return spec }
 	remaining := func(p int) string {
 		if p+1 >= len(in) {
 			return ""
@@ -255,6 +260,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				buf.WriteByte(lower(byte(c)))
 			case c == ':':
 				u.Scheme = buf.String()
+				spec = isSpecial(u.Scheme)
 				buf.Reset()
 				switch {
 				case u.Scheme == "file":
@@ -283,6 +289,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				return fail("it is relative, and the base address it would resolve against has no hierarchical path")
 			case base.hasOpaque:
 				u.Scheme, u.opaque, u.hasOpaque = base.Scheme, base.opaque, true
+				spec = isSpecial(u.Scheme)
 				u.query, u.hasQuery = base.query, base.hasQuery
 				u.hasFragment = true
 				state = stFragment
@@ -310,6 +317,7 @@ func parse(raw string, base *URL) (*URL, error) {
 			}
 		case stRelative:
 			u.Scheme = base.Scheme
+			spec = isSpecial(u.Scheme)
 			switch {
 			case c == '/':
 				state = stRelativeSlash
@@ -441,7 +449,7 @@ func parse(raw string, base *URL) (*URL, error) {
 				return fail("its port has %q, which is not a digit", string(rune(c)))
 			}
 		case stFile:
-			u.Scheme = "file"
+			u.Scheme, spec = "file", true
 			u.hasHost, u.Hostname = true, ""
 			switch {
 			case c == '/' || c == '\\':
@@ -554,7 +562,12 @@ func parse(raw string, base *URL) (*URL, error) {
 					state = stFragment
 				}
 			} else {
-				writeEncoded(&buf, byte(c), inPathSet)
+				// The bytes up to the next delimiter go in as one run.
+				run := &pathRun
+				if special() {
+					run = &specialPathRun
+				}
+				p = appendRun(&buf, in, p, run) - 1
 			}
 		case stOpaquePath:
 			switch {
@@ -565,26 +578,26 @@ func parse(raw string, base *URL) (*URL, error) {
 				u.hasFragment = true
 				state = stFragment
 			case c != eof:
-				writeEncoded(&opaque, byte(c), inC0ControlSet)
+				p = appendRun(&opaque, in, p, &opaquePathRun) - 1
 			}
 		case stQuery:
 			if c == '#' || c == eof {
-				set := inQuerySet
-				if special() {
-					set = inSpecialQuerySet
-				}
-				u.query += encodeString(buf.String(), set)
+				u.query += buf.String()
 				buf.Reset()
 				if c == '#' {
 					u.hasFragment = true
 					state = stFragment
 				}
 			} else {
-				buf.WriteByte(byte(c))
+				run := &queryRun
+				if special() {
+					run = &specialQueryRun
+				}
+				p = appendRun(&buf, in, p, run) - 1
 			}
 		case stFragment:
 			if c != eof {
-				writeEncoded(&fragment, byte(c), inFragmentSet)
+				p = appendRun(&fragment, in, p, &fragmentRun) - 1
 			}
 		}
 	}
@@ -720,6 +733,62 @@ func inUserinfoSet(c byte) bool {
 }
 
 const upperHex = "0123456789ABCDEF"
+
+// runClass says what a state of the parser does with each byte of a run:
+// copy it, percent-encode it, or stop the run there (a delimiter the
+// state acts on).
+type runClass [256]uint8
+
+const (
+	runCopy uint8 = iota
+	runEncode
+	runStop
+)
+
+func newRunClass(encode func(byte) bool, stops string) (rc runClass) {
+	for c := range 256 {
+		if encode(byte(c)) {
+			rc[c] = runEncode
+		}
+	}
+	for i := 0; i < len(stops); i++ {
+		rc[stops[i]] = runStop
+	}
+	return rc
+}
+
+var (
+	pathRun         = newRunClass(inPathSet, "/?#")
+	specialPathRun  = newRunClass(inPathSet, "/\\?#")
+	opaquePathRun   = newRunClass(inC0ControlSet, "?#")
+	queryRun        = newRunClass(inQuerySet, "#")
+	specialQueryRun = newRunClass(inSpecialQuerySet, "#")
+	fragmentRun     = newRunClass(inFragmentSet, "")
+)
+
+// appendRun writes the bytes of in from p up to the first that class
+// stops at, percent-encoding those it encodes, and returns that byte's
+// offset (len(in) at the end). The bytes between encoded ones go in as
+// whole runs: a data: address can be a megabyte long.
+func appendRun(b *strings.Builder, in string, p int, class *runClass) int {
+	from := p
+	for ; p < len(in); p++ {
+		switch c := in[p]; class[c] {
+		case runCopy:
+		case runEncode:
+			b.WriteString(in[from:p])
+			b.WriteByte('%')
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&15])
+			from = p + 1
+		default:
+			b.WriteString(in[from:p])
+			return p
+		}
+	}
+	b.WriteString(in[from:])
+	return p
+}
 
 // writeEncoded writes c, percent-encoded when set holds it.
 func writeEncoded(b *strings.Builder, c byte, set func(byte) bool) {

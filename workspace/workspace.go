@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
@@ -51,14 +53,18 @@ type Options struct {
 
 // Run is everything a lint run found.
 type Run struct {
-	Results []*analysis.Result // one per remixlet, or per path that could not be searched
-	Configs []*config.File     // every config file that applied, with its own findings
+	// Results holds one result per remixlet, or per path that could not
+	// be searched, for Lint; Stream hands each to its sink instead.
+	Results []*analysis.Result
+	Configs []*config.File // every config file that applied, with its own findings
 	// Outside counts plain files given that lie in no remixlet.
 	Outside    int
 	Suppressed int // warnings silenced inline
 	Baseline   baseline.Outcome
 	Warnings   int // warnings that count, after suppressions and the baseline
 	Limits     []Limit
+
+	couldNotCheck, refused bool // some result could not be checked, was refused
 }
 
 // Limit is one warning limit and how the run stands against it.
@@ -74,10 +80,48 @@ func (l Limit) Exceeded() bool { return l.Warnings > l.Max }
 // ErrNothing is returned when the paths hold no remixlet at all.
 var ErrNothing = errors.New("no remixlet to check")
 
-// Lint runs the checks. The error is for a run that cannot go ahead at all
-// (an unreadable config or baseline file, nothing to check); a folder that
-// could not be checked is a result with Err.
+// Head is what a run knows before its first result.
+type Head struct {
+	Configs []*config.File // every config file that applies (Run.Configs)
+	// Disjoint says that no two results report on the same file: every
+	// remixlet is a stored one (which reports on its own files only), and
+	// none lies inside another. Fingerprints may then forget each
+	// result's counts (baseline.Fingerprinter.Disjoint).
+	Disjoint bool
+}
+
+// Sink takes a run as it goes.
+type Sink struct {
+	// Begin, when set, is called once before the first result: every
+	// error that keeps a run from going ahead comes before it.
+	Begin func(Head) error
+	// Result is called for each result in order (the order of the paths
+	// given, and of the remixlets found below each), as soon as it and
+	// every one before it are checked; the run keeps nothing of it. An
+	// error stops the run and is Stream's error.
+	Result func(*analysis.Result) error
+}
+
+// Lint runs the checks and returns every result. The error is for a run
+// that cannot go ahead at all (an unreadable config or baseline file,
+// nothing to check); a folder that could not be checked is a result with
+// Err.
 func Lint(opts Options) (*Run, error) {
+	var results []*analysis.Result
+	run, err := Stream(opts, Sink{Result: func(r *analysis.Result) error {
+		results = append(results, r)
+		return nil
+	}})
+	if run != nil {
+		run.Results = results
+	}
+	return run, err
+}
+
+// Stream runs the checks as Lint does and hands each result to sink, in
+// order, keeping none: a run over any number of remixlets holds only the
+// few being checked. The remixlets are checked in parallel, one per core.
+func Stream(opts Options, sink Sink) (*Run, error) {
 	wd := opts.WorkDir
 	if wd == "" {
 		var err error
@@ -102,84 +146,181 @@ func Lint(opts Options) (*Run, error) {
 		return nil, fmt.Errorf("%w: none of the %s given lies in a remixlet folder (a folder with a manifest.json)", ErrNothing, plural(len(opts.Paths), "file"))
 	}
 
+	// Everything that can keep the run from going ahead comes first: the
+	// configs of every folder, the baseline.
 	configs, err := newConfigs(wd, opts.Config, opts.Overlay)
 	if err != nil {
 		return nil, err
 	}
-	// Stored remixlets are checked together (in parallel); source folders
-	// are built in memory, one by one, and checked as built. A remixlet
-	// with overlaid files is loaded with them.
-	var stored []string
-	for _, e := range entries {
-		if e.Err == nil && !bundle.IsSourceFolder(e.Abs) && overlayIn(opts.Overlay, e.Abs) == nil {
-			stored = append(stored, e.Abs)
-		}
-	}
-	checked := analysis.RunAll(stored, lint.Analyzers)
-	next := 0
-	policies := map[*analysis.Result]config.Policy{}
-	for _, e := range entries {
+	policies := make([]config.Policy, len(entries))
+	for i, e := range entries {
 		if e.Err != nil {
-			run.Results = append(run.Results, &analysis.Result{Dir: e.Dir, Err: e.Err})
 			continue
 		}
-		pol, err := configs.PolicyFor(e.Abs)
-		if err != nil {
+		if policies[i], err = configs.PolicyFor(e.Abs); err != nil {
 			return nil, err
 		}
-		var r *analysis.Result
-		switch over := overlayIn(opts.Overlay, e.Abs); {
-		case bundle.IsSourceFolder(e.Abs):
-			var suppressed int
-			r, suppressed = buildInMemory(e.Abs, pol, over)
-			run.Suppressed += suppressed
-		case over != nil:
-			r = runOverlay(e.Abs, over)
-			run.Suppressed += pol.Apply(r)
-		default:
-			r = checked[next]
-			next++
-			run.Suppressed += pol.Apply(r)
-		}
-		r.Dir = e.Dir
-		if r.Err != nil {
-			r.Err = errors.New(plainerr.Describe(r.Err))
-		}
-		policies[r] = pol
-		run.Results = append(run.Results, r)
 	}
 	run.Configs = configs.files
-
+	head := Head{Configs: run.Configs, Disjoint: disjoint(entries)}
+	var applier *baseline.Applier
 	if opts.Baseline != "" {
 		b, err := readBaseline(opts.Baseline, wd, opts.Overlay)
 		if err != nil {
 			return nil, err
 		}
-		run.Baseline = b.Apply(run.Results, opts.Baseline)
+		applier = b.NewApplier(opts.Baseline, head.Disjoint)
+	}
+	if sink.Begin != nil {
+		if err := sink.Begin(head); err != nil {
+			return nil, err
+		}
 	}
 
-	for _, r := range run.Results {
-		run.Warnings += warnings(r)
+	type checked struct {
+		r          *analysis.Result
+		suppressed int
+	}
+	check := func(i int) checked {
+		e := entries[i]
+		if e.Err != nil {
+			return checked{r: &analysis.Result{Dir: e.Dir, Err: e.Err}}
+		}
+		var c checked
+		// A remixlet with overlaid files is loaded with them.
+		switch over := overlayIn(opts.Overlay, e.Abs); {
+		case bundle.IsSourceFolder(e.Abs):
+			c.r, c.suppressed = buildInMemory(e.Abs, policies[i], over)
+		case over != nil:
+			c.r = runOverlay(e.Abs, over)
+			c.suppressed = policies[i].Apply(c.r)
+		default:
+			c.r = analysis.Run(e.Abs, lint.Analyzers)
+			c.suppressed = policies[i].Apply(c.r)
+		}
+		c.r.Dir = e.Dir
+		if c.r.Err != nil {
+			c.r.Err = errors.New(plainerr.Describe(c.r.Err))
+		}
+		return c
+	}
+	perConfig := map[*config.File]int{} // warnings under each config
+	i := 0
+	err = inOrder(len(entries), check, func(c checked) error {
+		r, pol := c.r, policies[i]
+		i++
+		run.Suppressed += c.suppressed
+		if applier != nil {
+			applier.Apply(r)
+		}
+		n := warnings(r)
+		run.Warnings += n
+		for _, f := range pol.Files {
+			perConfig[f] += n
+		}
+		run.couldNotCheck = run.couldNotCheck || r.Err != nil
+		run.refused = run.refused || r.Refused()
+		return sink.Result(r)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if applier != nil {
+		run.Baseline = applier.Outcome()
 	}
 	if opts.MaxWarnings >= 0 {
 		run.Limits = append(run.Limits, Limit{Max: opts.MaxWarnings, From: "--max-warnings", Warnings: run.Warnings})
 	}
 	for _, f := range run.Configs {
-		if f.MaxWarnings == nil {
-			continue
+		if f.MaxWarnings != nil {
+			run.Limits = append(run.Limits, Limit{Max: f.MaxWarnings.Max, From: "maxWarnings in " + f.MaxWarnings.Origin.String(), Warnings: perConfig[f]})
 		}
-		l := Limit{Max: f.MaxWarnings.Max, From: "maxWarnings in " + f.MaxWarnings.Origin.String()}
-		for _, r := range run.Results {
-			for _, pf := range policies[r].Files {
-				if pf == f {
-					l.Warnings += warnings(r)
-					break
-				}
-			}
-		}
-		run.Limits = append(run.Limits, l)
 	}
 	return run, nil
+}
+
+// disjoint reports whether no two of the folders can report on the same
+// file: none is a source folder (whose build reports on the modules it
+// imports, wherever they are) and none lies inside another.
+func disjoint(entries []discover.Entry) bool {
+	dirs := map[string]bool{}
+	for _, e := range entries {
+		if e.Err != nil {
+			continue
+		}
+		if bundle.IsSourceFolder(e.Abs) {
+			return false
+		}
+		dirs[filepath.Clean(e.Abs)] = true
+	}
+	for dir := range dirs {
+		for up := filepath.Dir(dir); up != dir; dir, up = up, filepath.Dir(up) {
+			if dirs[up] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// inOrder runs check on 0..n-1 in parallel, one worker per core, and
+// hands each outcome to each in index order as soon as it and every one
+// before it are done. At most two outcomes per worker wait to be handed
+// on, so a run over any number of folders holds a few at a time. An error
+// from each stops the run.
+func inOrder[T any](n int, check func(int) T, each func(T) error) error {
+	workers := max(1, min(runtime.GOMAXPROCS(0), n))
+	done := make([]chan T, n)
+	for i := range done {
+		done[i] = make(chan T, 1)
+	}
+	todo := make(chan int)
+	stop := make(chan struct{})
+	room := make(chan struct{}, 2*workers) // a token per outcome not yet handed on
+	go func() {
+		defer close(todo)
+		for i := range n {
+			select {
+			case room <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case todo <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range todo {
+				done[i] <- check(i)
+			}
+		})
+	}
+	var err error
+	for i := range n {
+		out := <-done[i]
+		<-room
+		if err = each(out); err != nil {
+			break
+		}
+	}
+	close(stop)
+	wg.Wait()
+	return err
+}
+
+func warnings(r *analysis.Result) int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Severity == finding.Warning {
+			n++
+		}
+	}
+	return n
 }
 
 // standIn replaces each path that names a remixlet.config.json, the
@@ -210,33 +351,14 @@ func standIn(opts Options, wd string) []string {
 	return out
 }
 
-func warnings(r *analysis.Result) int {
-	n := 0
-	for _, f := range r.Findings {
-		if f.Severity == finding.Warning {
-			n++
-		}
-	}
-	return n
-}
-
 // CouldNotCheck reports whether some path or folder could not be checked.
-func (r *Run) CouldNotCheck() bool {
-	for _, res := range r.Results {
-		if res.Err != nil {
-			return true
-		}
-	}
-	return false
-}
+func (r *Run) CouldNotCheck() bool { return r.couldNotCheck }
 
 // Refused reports whether the run refuses: an error finding in a remixlet
 // or a config file, or more warnings than a limit allows.
 func (r *Run) Refused() bool {
-	for _, res := range r.Results {
-		if res.Refused() {
-			return true
-		}
+	if r.refused {
+		return true
 	}
 	for _, f := range r.Configs {
 		if finding.HasErrors(f.Findings) {

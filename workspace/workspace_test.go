@@ -1,11 +1,15 @@
 package workspace_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/internal/casetest"
 	"github.com/remixlet/remixlet/workspace"
 )
@@ -125,6 +129,122 @@ func TestSourceFolder(t *testing.T) {
 	}
 	if run.Suppressed != 2 {
 		t.Errorf("%d warnings suppressed inline, want 2 (one in src/paint.ts, one in script.js)", run.Suppressed)
+	}
+}
+
+// TestStreamInOrder: the remixlets are checked in parallel, and the sink
+// gets every result in the order the paths name them (folders found below
+// a path in name order), each once, with what Lint returns for it: slow
+// ones (a large script, a source folder to build) do not let later, quick
+// ones overtake them. A baseline and per-config limits count the same.
+func TestStreamInOrder(t *testing.T) {
+	root := t.TempDir()
+	big := strings.Repeat("const box = await dom.query(\"#box\");\nbox.innerHTML = a;\n", 4000)
+	tree := map[string]string{".git/HEAD": "", "slow/remixlet.config.json": `{"maxWarnings": 100000}`}
+	var want []string
+	for i := range 40 {
+		dir := fmt.Sprintf("r%02d", i)
+		switch {
+		case i%7 == 0:
+			dir = "slow/" + dir
+			tree[dir+"/manifest.json"] = manifest
+			tree[dir+"/script.js"] = big
+		case i%11 == 5:
+			tree[dir+"/manifest.json"] = manifest
+			tree[dir+"/src/main.ts"] = twoWarns
+		default:
+			tree[dir+"/manifest.json"] = manifest
+			tree[dir+"/script.js"] = twoWarns
+		}
+		want = append(want, dir)
+	}
+	casetest.WriteTree(t, root, tree)
+	slices.Sort(want)
+	want = append([]string{"missing"}, want...)
+	paths := []string{"missing", "."}
+	lint, err := workspace.Lint(workspace.Options{Paths: paths, WorkDir: root, MaxWarnings: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	i := 0
+	run, err := workspace.Stream(workspace.Options{Paths: paths, WorkDir: root, MaxWarnings: 10}, workspace.Sink{
+		Result: func(r *analysis.Result) error {
+			got = append(got, r.Dir)
+			if diff := cmp.Diff(lint.Results[i].Findings, r.Findings); diff != "" {
+				t.Errorf("%s: Stream's findings differ from Lint's:\n%s", r.Dir, diff)
+			}
+			i++
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+	if run.Warnings != lint.Warnings || run.Warnings < 40 || !cmp.Equal(run.Limits, lint.Limits) || !run.CouldNotCheck() || !run.Refused() {
+		t.Errorf("stream: %d warnings, limits %+v; lint: %d, %+v", run.Warnings, run.Limits, lint.Warnings, lint.Limits)
+	}
+}
+
+// TestStreamStops: an error from the sink (an output that cannot be
+// written) ends the run with that error.
+func TestStreamStops(t *testing.T) {
+	root := t.TempDir()
+	tree := map[string]string{".git/HEAD": ""}
+	for i := range 20 {
+		tree[fmt.Sprintf("r%02d/manifest.json", i)] = manifest
+	}
+	casetest.WriteTree(t, root, tree)
+	full := errors.New("disk full")
+	n := 0
+	_, err := workspace.Stream(workspace.Options{Paths: []string{"."}, WorkDir: root, MaxWarnings: -1}, workspace.Sink{
+		Result: func(r *analysis.Result) error {
+			n++
+			if n == 3 {
+				return full
+			}
+			return nil
+		},
+	})
+	if !errors.Is(err, full) || n != 3 {
+		t.Errorf("err %v after %d results, want the sink's error after 3", err, n)
+	}
+}
+
+// TestDisjoint: a run is disjoint (no two results can report on the same
+// file) when every remixlet is stored and none lies inside another.
+func TestDisjoint(t *testing.T) {
+	for name, tc := range map[string]struct {
+		tree map[string]string
+		want bool
+	}{
+		"stored":  {map[string]string{"a/manifest.json": manifest, "a-b/manifest.json": manifest, "b/manifest.json": manifest}, true},
+		"nested":  {map[string]string{"a/manifest.json": manifest, "a-b/manifest.json": manifest, "a/b/manifest.json": manifest}, false},
+		"sources": {map[string]string{"a/manifest.json": manifest, "s/manifest.json": manifest, "s/src/main.ts": twoWarns}, false},
+	} {
+		root := t.TempDir()
+		tc.tree[".git/HEAD"] = ""
+		casetest.WriteTree(t, root, tc.tree)
+		var paths []string
+		for p := range tc.tree {
+			if dir, ok := strings.CutSuffix(p, "/manifest.json"); ok {
+				paths = append(paths, dir)
+			}
+		}
+		var got *workspace.Head
+		_, err := workspace.Stream(workspace.Options{Paths: paths, WorkDir: root, MaxWarnings: -1}, workspace.Sink{
+			Begin:  func(h workspace.Head) error { got = &h; return nil },
+			Result: func(*analysis.Result) error { return nil },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got == nil || got.Disjoint != tc.want {
+			t.Errorf("%s: head %+v, want disjoint %v", name, got, tc.want)
+		}
 	}
 }
 

@@ -27,6 +27,7 @@ cp "$nm/bootstrap/dist/css/bootstrap.css" "$cache/css/bootstrap-5.3.3.css"
 cp "$nm/bulma/css/bulma.css" "$cache/css/bulma-0.9.4.css"
 cp "$nm/foundation-sites/dist/css/foundation.css" "$cache/css/foundation-6.8.1.css"
 cp "$nm/tachyons/css/tachyons.css" "$cache/css/tachyons-4.12.0.css"
+cp "$nm/98.css/dist/98.css" "$cache/css/98-0.1.21.css" # SVG data: addresses throughout
 
 (cd "$repo" && go build -o "$cache/remixlet" ./cmd/remixlet)
 stylelint="$nm/.bin/stylelint"

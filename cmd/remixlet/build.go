@@ -109,7 +109,7 @@ func runBuild(opts *buildOptions, std streams) error {
 	bopts := bundle.Options{Minify: opts.Minify, Policy: pol}
 	wopts := bundle.WriteOptions{Force: opts.Force}
 	if opts.Watch && opts.configRefused {
-		in := &report.Input{Tool: buildTool(), Sources: opts.configs}
+		in := &report.Input{Tool: reportTool(), Sources: opts.configs}
 		for _, o := range outs {
 			if err := writeOutput(o, in, report.Options{}, std); err != nil {
 				return err
@@ -150,14 +150,15 @@ func runBuild(opts *buildOptions, std streams) error {
 	return printBuild(std, outs, opts, res, werr)
 }
 
-func buildTool() report.Tool {
+// reportTool names the program in the reports of build and lint.
+func reportTool() report.Tool {
 	return report.Tool{Name: "remixlet", Version: toolVersion(), URI: buildinfo.Homepage}
 }
 
 // printBuild prints a build's findings and, when it was written, the
 // digest; it returns the exit status as an error.
 func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Result, werr error) error {
-	tool := buildTool()
+	tool := reportTool()
 	results := []*analysis.Result{res.Report()}
 	textOut := false
 	for _, o := range outs {

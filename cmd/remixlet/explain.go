@@ -16,12 +16,14 @@ type explainOptions struct {
 	Rule string
 }
 
+const explainLong = "Print what a rule refuses, why, and what to do instead. Without a rule, print the table of every rule.\n\nRules:\n"
+
 func newExplainCmd(std streams) *cobra.Command {
 	opts := &explainOptions{}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "explain [RULE]",
 		Short: "Print one rule, or the table of every rule",
-		Long:  "Print what a rule refuses, why, and what to do instead. Without a rule, print the table of every rule.\n\nRules:\n" + ruleList(),
+		Long:  explainLong,
 		Args:  cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			var ids []string
@@ -37,6 +39,14 @@ func newExplainCmd(std streams) *cobra.Command {
 			return runExplain(opts, std)
 		},
 	}
+	// The help lists every rule: built when it is shown, not each time the
+	// program starts (it was a tenth of remixlet version's instructions).
+	cmd.SetHelpFunc(func(c *cobra.Command, _ []string) {
+		c.Long = explainLong + ruleList()
+		c.SetHelpFunc(nil)
+		c.Help()
+	})
+	return cmd
 }
 
 func ruleList() string {

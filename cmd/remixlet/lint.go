@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/config"
-	"github.com/remixlet/remixlet/internal/buildinfo"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/report"
 	"github.com/remixlet/remixlet/workspace"
@@ -124,13 +124,16 @@ func parseFormats(specs []string) ([]output, error) {
 }
 
 // lessGC lets a lint run grow its heap further between collections
-// (GOGC=400 unless the user set GOGC), under a 1 GiB soft limit: parsing
-// allocates heavily and the process is short-lived, so collecting less
-// often saves a quarter of the time of linting large scripts.
+// (GOGC=400 unless the user set GOGC), under a soft limit of 160 MiB:
+// parsing allocates heavily and the process is short-lived, so collecting
+// less often saves a quarter of the time of linting large scripts, and the
+// limit keeps a run over any number of remixlets under 200 MiB resident
+// (the collector runs more often only near it, as the heap of a script at
+// its cap can reach it).
 func lessGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
-		debug.SetMemoryLimit(1 << 30)
+		debug.SetMemoryLimit(160 << 20)
 	}
 }
 
@@ -153,38 +156,72 @@ func runLint(opts *lintOptions, std streams) error {
 		opts.Paths = []string{"."} // the current folder, as ESLint and golangci-lint do
 	}
 	lessGC()
-	run, err := workspace.Lint(workspace.Options{
+	// Each output is written as the results come (in order, checked in
+	// parallel), so a run over many remixlets keeps none of them.
+	var outputs []*openOutput
+	defer func() {
+		for _, o := range outputs {
+			o.close()
+		}
+	}()
+	var notChecked []string // why folders could not be checked, for standard error
+	checked := 0
+	textOnStdout := false
+	run, err := workspace.Stream(workspace.Options{
 		Paths: opts.Paths, Config: opts.Config, Baseline: opts.Baseline,
 		MaxWarnings: opts.MaxWarnings, AllowEmpty: opts.AllowEmpty, Overlay: overlay,
+	}, workspace.Sink{
+		Begin: func(h workspace.Head) error {
+			head := report.Head{Tool: reportTool(), Sources: configSources(h.Configs), Disjoint: h.Disjoint}
+			for _, o := range outs {
+				textOnStdout = textOnStdout || (o.file == "" && o.format == "text")
+				ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(std.Out, opts.Color)}
+				oo, err := openReport(o, head, ro, std)
+				if err != nil {
+					return err
+				}
+				outputs = append(outputs, oo)
+				if o.format == "github" {
+					if oo, err = openStepSummary(head); err != nil {
+						return err
+					} else if oo != nil {
+						outputs = append(outputs, oo)
+					}
+				}
+			}
+			return nil
+		},
+		Result: func(r *analysis.Result) error {
+			checked++
+			if r.Err != nil {
+				notChecked = append(notChecked, safetext.Sprintf("remixlet: %s: could not check: %s\n", r.Dir, r.Err))
+			}
+			for _, o := range outputs {
+				if err := o.stream.Result(r); err != nil {
+					return o.failed(err)
+				}
+			}
+			return nil
+		},
 	})
 	if err != nil {
 		return err
 	}
-	if len(run.Results) == 0 { // --allow-empty, and nothing to check
+	if checked == 0 { // --allow-empty, and nothing to check
 		safetext.Fprintf(std.ErrOut, "remixlet: nothing to check: no remixlet among the paths given\n")
 		return nil
 	}
-	in := reportInput(run, opts.Baseline)
-	textOnStdout := false
-	for _, o := range outs {
-		textOnStdout = textOnStdout || (o.file == "" && o.format == "text")
-		ro := report.Options{Quiet: opts.Quiet, Color: o.file == "" && o.format == "text" && useColor(std.Out, opts.Color)}
-		if err := writeOutput(o, in, ro, std); err != nil {
+	end := reportEnd(run, opts.Baseline)
+	for _, o := range outputs {
+		if err := o.finish(end); err != nil {
 			return err
-		}
-		if o.format == "github" {
-			if err := appendStepSummary(in); err != nil {
-				return err
-			}
 		}
 	}
 	if !textOnStdout {
 		// The text output says why a folder could not be checked; when it
 		// does not go to the terminal, say it once here.
-		for _, r := range run.Results {
-			if r.Err != nil {
-				safetext.Fprintf(std.ErrOut, "remixlet: %s: could not check: %s\n", r.Dir, r.Err)
-			}
+		for _, line := range notChecked {
+			io.WriteString(std.ErrOut, line)
 		}
 	}
 	switch {
@@ -231,65 +268,130 @@ func stdinOverlay(opts *lintOptions, std streams) (map[string][]byte, error) {
 	return map[string][]byte{abs: data}, nil
 }
 
-// reportInput turns a run into what the formats print.
-func reportInput(run *workspace.Run, baselineFile string) *report.Input {
-	in := &report.Input{
-		Tool:       report.Tool{Name: "remixlet", Version: toolVersion(), URI: buildinfo.Homepage},
-		Results:    run.Results,
+// configSources are the config files with findings of their own, as the
+// reports show them.
+func configSources(configs []*config.File) []report.Source {
+	var out []report.Source
+	for _, f := range configs {
+		if len(f.Findings) > 0 {
+			out = append(out, configSource(f))
+		}
+	}
+	return out
+}
+
+// reportEnd is what the reports print after the last result.
+func reportEnd(run *workspace.Run, baselineFile string) report.End {
+	end := report.End{
 		Baseline:   baselineFile,
 		Baselined:  run.Baseline.Matched,
 		Stale:      run.Baseline.Stale,
 		Suppressed: run.Suppressed,
 	}
-	for _, f := range run.Configs {
-		if len(f.Findings) > 0 {
-			in.Sources = append(in.Sources, configSource(f))
-		}
-	}
 	for _, l := range run.Limits {
-		in.Limits = append(in.Limits, report.Limit{Max: l.Max, From: l.From, Warnings: l.Warnings})
+		end.Limits = append(end.Limits, report.Limit{Max: l.Max, From: l.From, Warnings: l.Warnings})
 	}
-	return in
+	return end
 }
 
 func configSource(f *config.File) report.Source {
 	return report.Source{Path: f.Path, Data: f.Source, Findings: f.Findings}
 }
 
+// writeOutput writes a whole run's report to one --format output.
 func writeOutput(o output, in *report.Input, ro report.Options, std streams) error {
-	if o.file == "" {
-		return report.WriteInput(std.Out, o.format, in, ro)
-	}
-	f, err := os.Create(o.file)
+	oo, err := openReport(o, in.Head(), ro, std)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("cannot write %s: its folder does not exist", o.file)
-		}
-		return fmt.Errorf("cannot write the %s output: %s", o.format, describeErr(err))
-	}
-	if err := report.WriteInput(f, o.format, in, ro); err != nil {
-		f.Close()
 		return err
 	}
-	return f.Close()
+	defer oo.close()
+	for _, r := range in.Results {
+		if err := oo.stream.Result(r); err != nil {
+			return oo.failed(err)
+		}
+	}
+	return oo.finish(in.End())
 }
 
-// appendStepSummary adds the run's summary to the GitHub step summary,
-// when the job has one.
-func appendStepSummary(in *report.Input) error {
+// openOutput is a report being written: to standard output, a file named
+// with --format FORMAT=FILE, or the GitHub step summary.
+type openOutput struct {
+	stream *report.Stream
+	file   *os.File // nil for standard output
+	what   string   // how a write error names it
+}
+
+// openReport starts one --format output.
+func openReport(o output, head report.Head, ro report.Options, std streams) (*openOutput, error) {
+	oo := &openOutput{what: "the " + o.format + " output"}
+	var w io.Writer = std.Out
+	if o.file != "" {
+		f, err := os.Create(o.file)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("cannot write %s: its folder does not exist", o.file)
+			}
+			return nil, fmt.Errorf("cannot write the %s output: %s", o.format, describeErr(err))
+		}
+		oo.file, w = f, f
+	}
+	s, err := report.NewStream(w, o.format, head, ro)
+	if err != nil {
+		oo.close()
+		return nil, oo.failed(err)
+	}
+	oo.stream = s
+	return oo, nil
+}
+
+// openStepSummary starts the run's summary for the GitHub step summary,
+// when the job has one (nil when it has none).
+func openStepSummary(head report.Head) (*openOutput, error) {
 	path := os.Getenv("GITHUB_STEP_SUMMARY")
 	if path == "" {
-		return nil
+		return nil, nil
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return fmt.Errorf("the step summary (GITHUB_STEP_SUMMARY) %s", describeErr(err))
+		return nil, fmt.Errorf("the step summary (GITHUB_STEP_SUMMARY) %s", describeErr(err))
 	}
-	if err := report.WriteStepSummary(f, in); err != nil {
-		f.Close()
+	oo := &openOutput{file: f, what: "the step summary (GITHUB_STEP_SUMMARY)"}
+	if oo.stream, err = report.NewStepSummary(f, head); err != nil {
+		oo.close()
+		return nil, oo.failed(err)
+	}
+	return oo, nil
+}
+
+// failed says which output a write error came from.
+func (o *openOutput) failed(err error) error {
+	if o.file == nil {
 		return err
 	}
-	return f.Close()
+	return fmt.Errorf("cannot write %s: %s", o.what, describeErr(err))
+}
+
+// finish writes what comes after the last result and closes the file.
+func (o *openOutput) finish(end report.End) error {
+	if err := o.stream.Close(end); err != nil {
+		return o.failed(err)
+	}
+	if o.file == nil {
+		return nil
+	}
+	f := o.file
+	o.file = nil
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("cannot write %s: %s", o.what, describeErr(err))
+	}
+	return nil
+}
+
+func (o *openOutput) close() {
+	if o.file != nil {
+		o.file.Close()
+		o.file = nil
+	}
 }
 
 // colorModes are what --color takes.

@@ -1,211 +1,135 @@
 // Package schema validates a strictjson tree against a JSON Schema (draft
-// 2020-12, santhosh-tekuri/jsonschema) and reports each violation with the
-// byte offset of the key or value it concerns, so analyzers can turn it into
-// a finding with a line and column.
+// 2020-12, the keywords validate.go lists) and reports each violation with
+// the byte offset of the key or value it concerns, so analyzers can turn it
+// into a finding with a line and column.
 package schema
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"math/big"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/internal/suggest"
 )
 
-var english = message.NewPrinter(language.English)
-
 // Schema is a compiled schema together with its source text.
 type Schema struct {
-	Source   []byte
-	compiled *jsonschema.Schema
-	once     sync.Once
-	doc      any // Source decoded, for the keys a location declares
+	Source []byte
+	root   *node
 }
 
-// MustCompile compiles an embedded schema; a broken schema is a programming
-// error caught by every test that loads the package.
+// MustCompile compiles an embedded schema; a broken schema, or one that
+// uses a keyword the validator does not support, is a programming error
+// caught by every test that loads the package. url names it in the panic.
 func MustCompile(url string, src []byte) *Schema {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
+	root, err := compileDocument(src)
 	if err != nil {
 		panic(fmt.Sprintf("schema %s: %v", url, err))
 	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource(url, doc); err != nil {
-		panic(fmt.Sprintf("schema %s: %v", url, err))
-	}
-	s, err := c.Compile(url)
-	if err != nil {
-		panic(fmt.Sprintf("schema %s: %v", url, err))
-	}
-	return &Schema{Source: src, compiled: s}
-}
-
-// properties returns the keys the schema object at an absolute schema
-// location ("…#/properties/permissions/items") declares.
-func (s *Schema) properties(location string) []string {
-	s.once.Do(func() { _ = json.Unmarshal(s.Source, &s.doc) })
-	_, frag, _ := strings.Cut(location, "#")
-	node := s.doc
-	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
-		if tok == "" {
-			continue
-		}
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-		switch n := node.(type) {
-		case map[string]any:
-			node = n[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(n) {
-				return nil
-			}
-			node = n[i]
-		default:
-			return nil
-		}
-	}
-	obj, _ := node.(map[string]any)
-	props, _ := obj["properties"].(map[string]any)
-	var keys []string
-	for k := range props {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return &Schema{Source: src, root: root}
 }
 
 // Violation is one way an instance breaks the schema.
 type Violation struct {
-	Path    []string             // JSON pointer tokens of the value concerned
-	Kind    jsonschema.ErrorKind // e.g. *kind.Type, *kind.Required
-	Offset  int                  // byte offset to report at
-	Key     string               // for unknown and missing keys: the key
-	Message string               // plain words, without the fix
+	Path    []string // JSON pointer tokens of the value concerned
+	Offset  int      // byte offset to report at
+	Key     string   // for unknown and missing keys: the key
+	Message string   // plain words, without the fix
 	// Suggestion is, for an unknown key, the key the schema has that is
 	// nearest to it (for "did you mean"); "" when none is near.
 	Suggestion string
+	// Got is, for a pattern, the string it refused.
+	Got     string
+	keyword string
 }
 
 // Keyword returns the schema keyword that failed ("type", "required",
 // "additionalProperties", "maxLength", ...).
-func (v Violation) Keyword() string {
-	kp := v.Kind.KeywordPath()
-	if len(kp) == 0 {
-		return ""
-	}
-	return kp[len(kp)-1]
-}
+func (v Violation) Keyword() string { return v.keyword }
 
-// Validate returns every leaf violation, in source order. An unknown key
-// is reported once per key, at the key.
+// Validate returns every violation, in source order. An unknown key is
+// reported once per key, at the key.
 func (s *Schema) Validate(root *strictjson.Value) []Violation {
-	err := s.compiled.Validate(root.Any())
-	if err == nil {
-		return nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return []Violation{{Offset: root.Offset, Message: err.Error()}}
-	}
 	var out []Violation
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				walk(c)
-			}
-			return
-		}
-		out = append(out, s.explain(root, e)...)
+	for _, l := range s.root.validate(root, nil, nil) {
+		out = append(out, explain(l)...)
 	}
-	walk(ve)
 	slices.SortStableFunc(out, func(a, b Violation) int { return a.Offset - b.Offset })
 	return out
 }
 
-func (s *Schema) explain(root *strictjson.Value, e *jsonschema.ValidationError) []Violation {
-	val, _ := root.At(e.InstanceLocation)
-	base := Violation{Path: e.InstanceLocation, Kind: e.ErrorKind}
-	if val != nil {
-		base.Offset = val.Offset
-	}
-	where := Describe(e.InstanceLocation)
-	switch k := e.ErrorKind.(type) {
-	case *kind.AdditionalProperties:
+func explain(l leaf) []Violation {
+	base := Violation{Path: l.path, Offset: l.offset, keyword: l.keyword}
+	where := Describe(l.path)
+	n := l.schema
+	switch l.keyword {
+	case "additionalProperties":
 		var out []Violation
-		for _, name := range k.Properties {
+		for i, name := range l.keys {
 			v := base
-			v.Key = name
-			if m := val.Get(name); m != nil {
-				v.Offset = m.NameOffset
-			}
+			v.Key, v.Offset = name, l.keyOffsets[i]
 			v.Message = fmt.Sprintf("unknown key %q in %s", name, where)
-			v.Suggestion, _ = suggest.Closest(name, s.properties(e.SchemaURL))
+			v.Suggestion, _ = suggest.Closest(name, n.propertyNames)
 			out = append(out, v)
 		}
 		return out
-	case *kind.Required:
+	case "required":
 		var out []Violation
-		for _, name := range k.Missing {
+		for _, name := range l.keys {
 			v := base
 			v.Key = name
 			v.Message = fmt.Sprintf("%s has no %q", where, name)
 			out = append(out, v)
 		}
 		return out
-	case *kind.Type:
-		got := "null"
-		if val != nil {
-			got = val.Kind.String()
-		}
-		base.Message = fmt.Sprintf("%s is %s; it must be %s", where, withArticle(got), orList(k.Want))
-	case *kind.MinLength:
-		if k.Want == 1 {
+	case "type":
+		base.Message = fmt.Sprintf("%s is %s; it must be %s", where, withArticle(l.val.Kind.String()), orList(n.types))
+	case "minLength":
+		if *n.minLength == 1 {
 			base.Message = fmt.Sprintf("%s is empty", where)
 			break
 		}
-		base.Message = fmt.Sprintf("%s is shorter than %d characters", where, k.Want)
-	case *kind.MaxLength:
-		base.Message = fmt.Sprintf("%s is longer than %d characters (it has %d)", where, k.Want, k.Got)
-	case *kind.MinItems:
-		base.Message = fmt.Sprintf("%s needs at least %s", where, items(k.Want))
-	case *kind.MaxItems:
-		base.Message = fmt.Sprintf("%s has more than %d items", where, k.Want)
-	case *kind.Pattern:
-		base.Message = fmt.Sprintf("%s has a value this format does not accept: %q", where, k.Got)
-	case *kind.Enum:
-		base.Message = fmt.Sprintf("%s must be one of %s", where, jsonList(k.Want))
-		if got, ok := k.Got.(string); ok {
+		base.Message = fmt.Sprintf("%s is shorter than %d characters", where, *n.minLength)
+	case "maxLength":
+		base.Message = fmt.Sprintf("%s is longer than %d characters (it has %d)", where, *n.maxLength, l.got)
+	case "minItems":
+		base.Message = fmt.Sprintf("%s needs at least %s", where, items(*n.minItems))
+	case "maxItems":
+		base.Message = fmt.Sprintf("%s has more than %d items", where, *n.maxItems)
+	case "uniqueItems":
+		base.Message = fmt.Sprintf("%s holds the same value twice, as items %d and %d", where, l.dup[0]+1, l.dup[1]+1)
+	case "pattern":
+		base.Got = l.val.Text
+		base.Message = fmt.Sprintf("%s has a value this format does not accept: %q", where, l.val.Text)
+	case "propertyNames":
+		base.Message = fmt.Sprintf("%s has a key this format does not accept: %q", where, l.key)
+	case "enum":
+		base.Message = fmt.Sprintf("%s must be one of %s", where, jsonList(n.enum))
+		if l.val.Kind == strictjson.String {
 			var words []string
-			for _, w := range k.Want {
-				if s, ok := w.(string); ok {
-					words = append(words, s)
+			for _, w := range n.enum {
+				if w.Kind == strictjson.String {
+					words = append(words, w.Text)
 				}
 			}
-			base.Message += suggest.Hint(got, words)
+			base.Message += suggest.Hint(l.val.Text, words)
 		}
-	case *kind.Minimum:
-		base.Message = fmt.Sprintf("%s is %s, less than the least it may be, %s", where, k.Got.RatString(), k.Want.RatString())
-	case *kind.Maximum:
-		base.Message = fmt.Sprintf("%s is %s, more than the most it may be, %s", where, k.Got.RatString(), k.Want.RatString())
-	case *kind.Const:
-		base.Message = fmt.Sprintf("%s must be %s", where, jsonList([]any{k.Want}))
-	default:
-		base.Message = fmt.Sprintf("%s: %s", where, e.ErrorKind.LocalizedString(english))
+	case "minimum":
+		base.Message = fmt.Sprintf("%s is %s, less than the least it may be, %s", where, ratString(l.val), n.minimum.RatString())
+	case "maximum":
+		base.Message = fmt.Sprintf("%s is %s, more than the most it may be, %s", where, ratString(l.val), n.maximum.RatString())
+	case "const":
+		base.Message = fmt.Sprintf("%s must be %s", where, jsonList([]*strictjson.Value{n.constVal}))
 	}
 	return []Violation{base}
+}
+
+func ratString(v *strictjson.Value) string {
+	r, _ := new(big.Rat).SetString(v.Text)
+	return r.RatString()
 }
 
 // Describe names a location for people, as violation messages do: "the
@@ -292,10 +216,10 @@ func orList(want []string) string {
 	return strings.Join(words, " or ")
 }
 
-func jsonList(vals []any) string {
+func jsonList(vals []*strictjson.Value) string {
 	parts := make([]string, len(vals))
 	for i, v := range vals {
-		b, _ := json.Marshal(v)
+		b, _ := json.Marshal(v.Any())
 		parts[i] = string(b)
 	}
 	return strings.Join(parts, ", ")

@@ -86,7 +86,6 @@ package secrets
 import (
 	"math"
 	"math/bits"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -441,7 +440,7 @@ func Scan(text string) []Match {
 				continue
 			}
 			tok := text[piece.start:piece.end]
-			if !HighEntropy(tok) || strings.HasPrefix(tok, "sha") && integrityRe.MatchString(tok) {
+			if !HighEntropy(tok) || strings.HasPrefix(tok, "sha") && integrityRe.get().MatchString(tok) {
 				continue
 			}
 			out = append(out, Match{Kind: "high-entropy", Start: piece.start, End: piece.end})
@@ -769,7 +768,7 @@ func packedData(text string) bool {
 	return h > 6.1
 }
 
-var integrityRe = regexp.MustCompile(`^sha(?:256|384|512)-[A-Za-z0-9+/]+=*$`)
+var integrityRe = lazy(`^sha(?:256|384|512)-[A-Za-z0-9+/]+=*$`)
 
 // insideURLPath reports whether offset lies in the path of a URL written
 // in text (after scheme://host/), where ids and hashes live.
@@ -1058,10 +1057,8 @@ func wordLike(w string) bool {
 	return len(letters) >= 2
 }
 
-var placeholderRe = regexp.MustCompile(`(?i)^(?:x{3,}|\*{3,}|\.{3,}|#{3,}|-+|_+|0+|1234.*|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%[a-z_]+%|your[-_ ]?.*|my[-_ ]?(?:api|secret|token|key|password).*|example.*|changeme|placeholder|redacted|secret|password|token|null|undefined|none|true|false|test|dummy.*|fake.*|sample.*|todo)$`)
-
 func isPlaceholder(s string) bool {
-	if placeholderRe.MatchString(s) {
+	if placeholderText(s) {
 		return true
 	}
 	// A run of one character (xxxx, 0000) with a vendor prefix before it.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -83,7 +82,7 @@ type vendor struct {
 	// checksum, a decoded payload), why a remixlet could hold it.
 	issuer, shape, check, why string
 	hints                     []string // one of these must occur for the pattern to match: a cheap test first
-	re                        *regexp.Regexp
+	re                        *lazyRegexp
 	// whole: the match stands alone, with no letter, digit, _ or - just
 	// before or after it (nameByte). Set where the marker is short or a
 	// common word part (hf_ in rhf_Sponsored…, EAAA inside base64 data).
@@ -132,15 +131,15 @@ const jwtPattern = `eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]
 var vendors = []vendor{
 	// RFC 7468: the labels of private-key blocks.
 	{kind: "private-key", issuer: "PEM", shape: "`-----BEGIN … PRIVATE KEY-----`", why: "a key pasted in; a Google service-account JSON is found by the private key it holds",
-		hints: []string{"-----BEGIN "}, re: regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----`), reveal: revealNothing},
+		hints: []string{"-----BEGIN "}, re: lazy(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----`), reveal: revealNothing},
 
 	// AI providers: the services an AI feature on a page calls.
 	// Anthropic's console; gitleaks' rules (api03, admin01, 93 and AA).
 	{kind: "anthropic-key", issuer: "Anthropic", shape: "`sk-ant-`, the key's kind and version (`api03`, `admin01`), the secret", why: "an AI feature calling the API from the page",
-		hints: []string{"sk-ant-"}, re: regexp.MustCompile(`sk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
+		hints: []string{"sk-ant-"}, re: lazy(`sk-ant-[a-z0-9]{2,12}-[A-Za-z0-9_\-]{20,}`), reveal: prefixOf(7)},
 	// OpenAI's key formats, as gitleaks and TruffleHog match them.
 	{kind: "openai-key", issuer: "OpenAI", shape: "`sk-proj-`, `sk-svcacct-`, `sk-admin-`; legacy keys hold `T3BlbkFJ` (\"OpenAI\" in base64)", why: "as above",
-		hints: []string{"sk-"}, re: regexp.MustCompile(`sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
+		hints: []string{"sk-"}, re: lazy(`sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|\bsk-[A-Za-z0-9]{40,}`),
 		reveal: func(s string) string {
 			if i := strings.IndexByte(s[3:], '-'); i >= 0 && i < 8 {
 				return s[:3+i+1]
@@ -149,111 +148,111 @@ var vendors = []vendor{
 		}},
 	// TruffleHog's detector.
 	{kind: "xai-key", issuer: "xAI", shape: "`xai-` and 80", why: "as above",
-		hints: []string{"xai-"}, re: regexp.MustCompile(`xai-[0-9A-Za-z_]{80}`), whole: true, random: true},
+		hints: []string{"xai-"}, re: lazy(`xai-[0-9A-Za-z_]{80}`), whole: true, random: true},
 	// TruffleHog's detector.
 	{kind: "groq-key", issuer: "Groq", shape: "`gsk_` and 52", why: "as above",
-		hints: []string{"gsk_"}, re: regexp.MustCompile(`gsk_[0-9A-Za-z]{52}`), whole: true, random: true},
+		hints: []string{"gsk_"}, re: lazy(`gsk_[0-9A-Za-z]{52}`), whole: true, random: true},
 	// gitleaks (34 letters) and TruffleHog (34 alphanumerics).
 	{kind: "huggingface-token", issuer: "Hugging Face", shape: "`hf_` (and the retired `api_org_`) and 34", why: "as above; the issue's `hf_` case",
-		hints: []string{"hf_", "api_org_"}, re: regexp.MustCompile(`(?:hf|api_org)_[0-9A-Za-z]{34}`), whole: true, random: true},
+		hints: []string{"hf_", "api_org_"}, re: lazy(`(?:hf|api_org)_[0-9A-Za-z]{34}`), whole: true, random: true},
 	// TruffleHog's detector.
 	{kind: "replicate-token", issuer: "Replicate", shape: "`r8_` and 37", why: "as above",
-		hints: []string{"r8_"}, re: regexp.MustCompile(`r8_[0-9A-Za-z_\-]{37}`), whole: true, random: true},
+		hints: []string{"r8_"}, re: lazy(`r8_[0-9A-Za-z_\-]{37}`), whole: true, random: true},
 	// gitleaks' rule.
 	{kind: "perplexity-key", issuer: "Perplexity", shape: "`pplx-` and 48", why: "as above",
-		hints: []string{"pplx-"}, re: regexp.MustCompile(`pplx-[0-9A-Za-z]{48}`), whole: true, random: true},
+		hints: []string{"pplx-"}, re: lazy(`pplx-[0-9A-Za-z]{48}`), whole: true, random: true},
 	// Google's API keys; gitleaks' rule.
 	{kind: "google-api-key", issuer: "Google", shape: "API keys `AIza` and 35 (Maps, Gemini, Firebase)", why: "maps, translation, Gemini",
-		hints: []string{"AIza"}, re: regexp.MustCompile(`AIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
+		hints: []string{"AIza"}, re: lazy(`AIza[0-9A-Za-z_\-]{35}`), reveal: prefixOf(4)},
 	// Google's OAuth client secrets (since 2021) and access tokens; TruffleHog's detectors.
 	{kind: "google-oauth", issuer: "Google", shape: "OAuth client secrets `GOCSPX-` and 28; access tokens `ya29.`", why: "sign-in",
-		hints: []string{"GOCSPX-", "ya29."}, re: regexp.MustCompile(`GOCSPX-[0-9A-Za-z_\-]{28}|ya29\.[0-9A-Za-z_\-]{20,}`), whole: true, random: true},
+		hints: []string{"GOCSPX-", "ya29."}, re: lazy(`GOCSPX-[0-9A-Za-z_\-]{28}|ya29\.[0-9A-Za-z_\-]{20,}`), whole: true, random: true},
 	// Firebase Cloud Messaging legacy server keys, as scanners match them.
 	{kind: "firebase-server-key", issuer: "Firebase", shape: "Cloud Messaging server keys `AAAA`, 7, `:APA91b`, 134", why: "push notifications",
-		hints: []string{":APA91b"}, re: regexp.MustCompile(`AAAA[0-9A-Za-z_\-]{7}:APA91b[0-9A-Za-z_\-]{134}`), whole: true},
+		hints: []string{":APA91b"}, re: lazy(`AAAA[0-9A-Za-z_\-]{7}:APA91b[0-9A-Za-z_\-]{134}`), whole: true},
 
 	// Payments.
 	// Stripe's API keys (pk_ publishable keys are public by design).
 	{kind: "stripe-key", issuer: "Stripe", shape: "secret and restricted keys `sk_`, `rk_`, then `live_` or `test_`", why: "checkout and billing pages",
-		hints: []string{"k_live_", "k_test_"}, re: regexp.MustCompile(`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}`), reveal: func(s string) string { return s[:strings.LastIndexByte(s[:9], '_')+1] }},
+		hints: []string{"k_live_", "k_test_"}, re: lazy(`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}`), reveal: func(s string) string { return s[:strings.LastIndexByte(s[:9], '_')+1] }},
 	// Stripe's webhook signing secrets.
 	{kind: "stripe-webhook-secret", issuer: "Stripe", shape: "webhook signing secrets `whsec_` and base64", why: "as above",
-		hints: []string{"whsec_"}, re: regexp.MustCompile(`whsec_[0-9A-Za-z+/]{32,}={0,2}`), whole: true, random: true},
+		hints: []string{"whsec_"}, re: lazy(`whsec_[0-9A-Za-z+/]{32,}={0,2}`), whole: true, random: true},
 	// gitleaks' and TruffleHog's rules.
 	{kind: "square-token", issuer: "Square", shape: "`sq0atp-` (22), `sq0csp-` (43), `EAAA` and 60", why: "point-of-sale and checkout pages",
-		hints: []string{"sq0atp-", "sq0csp-", "EAAA"}, re: regexp.MustCompile(`sq0atp-[0-9A-Za-z_\-]{22}|sq0csp-[0-9A-Za-z_\-]{43}|EAAA[0-9A-Za-z_\-]{60}`), whole: true, random: true},
+		hints: []string{"sq0atp-", "sq0csp-", "EAAA"}, re: lazy(`sq0atp-[0-9A-Za-z_\-]{22}|sq0csp-[0-9A-Za-z_\-]{43}|EAAA[0-9A-Za-z_\-]{60}`), whole: true, random: true},
 	// Braintree's access tokens, as GitHub's secret scanning names them.
 	{kind: "braintree-token", issuer: "Braintree (PayPal)", shape: "`access_token$production$`, 16, `$`, 32 hex", why: "checkout pages",
-		hints: []string{"access_token$"}, re: regexp.MustCompile(`access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`), reveal: upTo("$", 24)},
+		hints: []string{"access_token$"}, re: lazy(`access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`), reveal: upTo("$", 24)},
 
 	// Source hosting and package registries: keys a developer has at hand.
 	// GitHub blog, "Behind GitHub's new authentication token formats"
 	// (2021): 30 base62 characters and their CRC32 in 6 base62 digits.
 	{kind: "github-token", issuer: "GitHub", shape: "`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, 30 base62 and their CRC32 in 6 base62", check: "CRC32, checked against real tokens that have been published", why: "the most common leaked key",
-		hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: regexp.MustCompile(`gh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
+		hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: lazy(`gh[pousr]_[0-9A-Za-z]{36}\b`), reveal: prefixOf(4), valid: githubChecksum},
 	{kind: "github-token", issuer: "GitHub", shape: "`github_pat_`, 22, `_`, 59", why: "as above",
-		hints: []string{"github_pat_"}, re: regexp.MustCompile(`github_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
+		hints: []string{"github_pat_"}, re: lazy(`github_pat_[0-9A-Za-z]{22}_[0-9A-Za-z]{59}\b`), reveal: prefixOf(11)},
 	// GitLab docs (token prefixes) and the routable-token design document:
 	// a routable token ends in a dot, an optional version and dot, and 9
 	// base36 digits (length and CRC32). The CRC is not required: no
 	// published token settles which bytes it covers.
 	{kind: "gitlab-token", issuer: "GitLab", shape: "`glpat-`, `gldt-`, `glrt-`, `glcbt-`, `glptt-`, `glft-`, `glimt-`, `glagent-`, `gloas-`, `glsoat-`, `glffct-`: 20, or routable (base64, `.`, an optional version, 9 base36)", why: "developer tools on gitlab.com",
 		hints: []string{"glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glimt-", "glagent-", "gloas-", "glsoat-", "glffct-"},
-		re:    regexp.MustCompile(`gl(?:pat|dt|rt|cbt|ptt|ft|imt|agent|oas|soat|ffct)-[0-9A-Za-z_\-]{20,300}(?:\.(?:[0-9a-z]{2}\.)?[0-9a-z]{9})?`), whole: true, random: true},
+		re:    lazy(`gl(?:pat|dt|rt|cbt|ptt|ft|imt|agent|oas|soat|ffct)-[0-9A-Za-z_\-]{20,300}(?:\.(?:[0-9a-z]{2}\.)?[0-9a-z]{9})?`), whole: true, random: true},
 	// GitHub blog, "Announcing npm's new access token format" (2021): the
 	// last six are a base62 CRC32, but not over which bytes, and no
 	// published token settles it; a guessed check would turn real tokens
 	// into weaker findings, so the shape alone is matched.
 	{kind: "npm-token", issuer: "npm", shape: "`npm_` and 36 base62", why: "a developer's registry token",
-		hints: []string{"npm_"}, re: regexp.MustCompile(`npm_[0-9A-Za-z]{36}`), whole: true, random: true},
+		hints: []string{"npm_"}, re: lazy(`npm_[0-9A-Za-z]{36}`), whole: true, random: true},
 	// PyPI's API tokens are macaroons: their base64 starts with the bytes
 	// 02 01 08 "pypi.org", or 02 01 0d "test.pypi.org".
 	{kind: "pypi-token", issuer: "PyPI", shape: "`pypi-` and a macaroon whose base64 starts 02 01 08 `pypi.org` (`AgEIcHlwaS5vcmc`) or `test.pypi.org`", why: "as above",
-		hints: []string{"pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"}, re: regexp.MustCompile(`pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[0-9A-Za-z_\-]{50,}`), reveal: prefixOf(5)},
+		hints: []string{"pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"}, re: lazy(`pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[0-9A-Za-z_\-]{50,}`), reveal: prefixOf(5)},
 	// TruffleHog's detector.
 	{kind: "docker-token", issuer: "Docker Hub", shape: "`dckr_pat_` (27), `dckr_oat_` (32)", why: "as above",
-		hints: []string{"dckr_pat_", "dckr_oat_"}, re: regexp.MustCompile(`dckr_(?:pat_[0-9A-Za-z_\-]{27}|oat_[0-9A-Za-z_\-]{32})`), whole: true, random: true},
+		hints: []string{"dckr_pat_", "dckr_oat_"}, re: lazy(`dckr_(?:pat_[0-9A-Za-z_\-]{27}|oat_[0-9A-Za-z_\-]{32})`), whole: true, random: true},
 	// gitleaks' and TruffleHog's rules.
 	{kind: "atlassian-token", issuer: "Atlassian", shape: "`ATATT3`, `ATCTT3` and about 190", why: "Jira and Confluence pages",
-		hints: []string{"ATATT3", "ATCTT3"}, re: regexp.MustCompile(`AT[AC]TT3[0-9A-Za-z_\-=]{180,}`), whole: true, random: true},
+		hints: []string{"ATATT3", "ATCTT3"}, re: lazy(`AT[AC]TT3[0-9A-Za-z_\-=]{180,}`), whole: true, random: true},
 
 	// Hosting and cloud.
 	// AWS's access key ids (long-term AKIA, temporary ASIA).
 	{kind: "aws-access-key", issuer: "AWS", shape: "access key ids `AKIA`, `ASIA`, `ABIA`, `ACCA` and 16", why: "cloud consoles, S3 uploads",
-		hints: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, re: regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
+		hints: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, re: lazy(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b`), reveal: prefixOf(4)},
 	// Azure storage account keys (64 bytes, 88 base64) and Service Bus /
 	// Event Hubs keys (32 bytes, 44), as connection strings write them.
 	{kind: "azure-storage-key", issuer: "Azure", shape: "`AccountKey=` and 86 base64 `==` (storage); `SharedAccessKey=` and 43 `=` (Service Bus, Event Hubs)", why: "connection strings pasted from the portal",
-		hints: []string{"AccountKey=", "SharedAccessKey="}, re: regexp.MustCompile(`AccountKey=[0-9A-Za-z+/]{86}==|SharedAccessKey=[0-9A-Za-z+/]{43}=`), reveal: upTo("=", 17)},
+		hints: []string{"AccountKey=", "SharedAccessKey="}, re: lazy(`AccountKey=[0-9A-Za-z+/]{86}==|SharedAccessKey=[0-9A-Za-z+/]{43}=`), reveal: upTo("=", 17)},
 	// Azure shared access signatures: sig is the base64 of an HMAC-SHA256.
 	{kind: "azure-sas-signature", issuer: "Azure", shape: "`sig=` of a shared access signature", check: "decodes to 32 bytes (HMAC-SHA256)", why: "blob uploads and downloads",
-		hints: []string{"sig="}, re: regexp.MustCompile(`sig=[0-9A-Za-z%+/]{43,}(?:=|%3[Dd])*`), whole: true, reveal: prefixOf(4), valid: sasSignature},
+		hints: []string{"sig="}, re: lazy(`sig=[0-9A-Za-z%+/]{43,}(?:=|%3[Dd])*`), whole: true, reveal: prefixOf(4), valid: sasSignature},
 	// Entra ID client secrets: gitleaks' rule.
 	{kind: "azure-ad-client-secret", issuer: "Azure", shape: "Entra ID client secrets: 3, a digit, `Q~`, 31 to 34", check: "generated", why: "sign-in",
-		hints: []string{"Q~"}, re: regexp.MustCompile(`[0-9A-Za-z_~.]{3}[0-9]Q~[0-9A-Za-z_~.\-]{31,34}`), whole: true, valid: func(s string) bool { return randomBody(s[6:]) }},
+		hints: []string{"Q~"}, re: lazy(`[0-9A-Za-z_~.]{3}[0-9]Q~[0-9A-Za-z_~.\-]{31,34}`), whole: true, valid: func(s string) bool { return randomBody(s[6:]) }},
 	// Heroku's API keys since 2024 (the older ones are UUIDs, ids in every other use).
 	{kind: "heroku-key", issuer: "Heroku", shape: "`HRKU-AA` and 58", why: "hosting dashboards",
-		hints: []string{"HRKU-AA"}, re: regexp.MustCompile(`HRKU-AA[0-9A-Za-z_\-]{58}`), whole: true, random: true, reveal: prefixOf(5)},
+		hints: []string{"HRKU-AA"}, re: lazy(`HRKU-AA[0-9A-Za-z_\-]{58}`), whole: true, random: true, reveal: prefixOf(5)},
 	// TruffleHog's detector.
 	{kind: "netlify-token", issuer: "Netlify", shape: "`nfp_` and 36", why: "as above",
-		hints: []string{"nfp_"}, re: regexp.MustCompile(`nfp_[0-9A-Za-z_]{36}`), whole: true, random: true},
+		hints: []string{"nfp_"}, re: lazy(`nfp_[0-9A-Za-z_]{36}`), whole: true, random: true},
 	// DigitalOcean's personal, OAuth and refresh tokens.
 	{kind: "digitalocean-token", issuer: "DigitalOcean", shape: "`dop_v1_`, `doo_v1_`, `dor_v1_` and 64 hex", why: "as above",
-		hints: []string{"dop_v1_", "doo_v1_", "dor_v1_"}, re: regexp.MustCompile(`do[opr]_v1_[0-9a-f]{64}`), whole: true},
+		hints: []string{"dop_v1_", "doo_v1_", "dor_v1_"}, re: lazy(`do[opr]_v1_[0-9a-f]{64}`), whole: true},
 	// Supabase's management tokens and secret API keys (sb_publishable_ is public by design).
 	{kind: "supabase-key", issuer: "Supabase", shape: "`sbp_` and 40 hex; `sb_secret_`", why: "a page talking to its own backend",
-		hints: []string{"sbp_", "sb_secret_"}, re: regexp.MustCompile(`sbp_[0-9a-f]{40}|sb_secret_[0-9A-Za-z_\-]{20,}`), whole: true, random: true},
+		hints: []string{"sbp_", "sb_secret_"}, re: lazy(`sbp_[0-9a-f]{40}|sb_secret_[0-9A-Za-z_\-]{20,}`), whole: true, random: true},
 	// Supabase project keys are JWTs issued by supabase; service_role
 	// passes row security (the anon key is public by design, jwtValid).
 	{kind: "supabase-service-key", issuer: "Supabase", shape: "service-role JWTs", check: "payload: issuer supabase, role `service_role`", why: "as above",
-		hints: []string{"eyJ"}, re: regexp.MustCompile(jwtPattern), reveal: prefixOf(3), valid: supabaseServiceRole},
+		hints: []string{"eyJ"}, re: lazy(jwtPattern), reveal: prefixOf(3), valid: supabaseServiceRole},
 	// gitleaks' rule.
 	{kind: "databricks-token", issuer: "Databricks", shape: "`dapi` and 32 hex", why: "data dashboards",
-		hints: []string{"dapi"}, re: regexp.MustCompile(`dapi[0-9a-f]{32}(?:-[0-9])?`), whole: true},
+		hints: []string{"dapi"}, re: lazy(`dapi[0-9a-f]{32}(?:-[0-9])?`), whole: true},
 	// Vault's token prefixes (service, batch, recovery); Terraform Cloud's
 	// tokens, as gitleaks matches them.
 	{kind: "hashicorp-token", issuer: "HashiCorp", shape: "Vault `hvs.`, `hvb.`, `hvr.`; Terraform Cloud: 14, `.atlasv1.`, 60 to 70", why: "infrastructure consoles",
-		hints: []string{"hvs.", "hvb.", "hvr.", ".atlasv1."}, re: regexp.MustCompile(`hv[sbr]\.[0-9A-Za-z_\-]{24,}|[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_=\-]{60,70}`), whole: true, random: true,
+		hints: []string{"hvs.", "hvb.", "hvr.", ".atlasv1."}, re: lazy(`hv[sbr]\.[0-9A-Za-z_\-]{24,}|[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_=\-]{60,70}`), whole: true, random: true,
 		reveal: func(s string) string {
 			if strings.HasPrefix(s, "hv") {
 				return s[:4]
@@ -262,88 +261,88 @@ var vendors = []vendor{
 		}},
 	// Doppler's token prefixes; TruffleHog's detector.
 	{kind: "doppler-token", issuer: "Doppler", shape: "`dp.pt.`, `dp.st.` (an optional config), `dp.ct.`, `dp.sa.`, `dp.scim.`, `dp.audit.`, then 40 to 44", why: "a secrets manager's token pasted in",
-		hints: []string{"dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."}, re: regexp.MustCompile(`dp\.(?:pt|st(?:\.[0-9a-z_\-]{2,35})?|ct|sa|scim|audit)\.[0-9A-Za-z]{40,44}`), whole: true, random: true},
+		hints: []string{"dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."}, re: lazy(`dp\.(?:pt|st(?:\.[0-9a-z_\-]{2,35})?|ct|sa|scim|audit)\.[0-9A-Za-z]{40,44}`), whole: true, random: true},
 
 	// Developer tools and workspaces.
 	// gitleaks' rule.
 	{kind: "linear-key", issuer: "Linear", shape: "`lin_api_` and 40", why: "issue trackers",
-		hints: []string{"lin_api_"}, re: regexp.MustCompile(`lin_api_[0-9A-Za-z]{40}`), whole: true, random: true},
+		hints: []string{"lin_api_"}, re: lazy(`lin_api_[0-9A-Za-z]{40}`), whole: true, random: true},
 	// Notion's integration tokens (secret_ before 2024, ntn_ since); gitleaks and TruffleHog.
 	{kind: "notion-token", issuer: "Notion", shape: "`secret_` and 43; `ntn_`, 11 digits, 35", why: "workspace pages",
-		hints: []string{"secret_", "ntn_"}, re: regexp.MustCompile(`secret_[0-9A-Za-z]{43}|ntn_[0-9]{11}[0-9A-Za-z]{35}`), whole: true, random: true},
+		hints: []string{"secret_", "ntn_"}, re: lazy(`secret_[0-9A-Za-z]{43}|ntn_[0-9]{11}[0-9A-Za-z]{35}`), whole: true, random: true},
 	// Airtable's personal access tokens; gitleaks' rule.
 	{kind: "airtable-token", issuer: "Airtable", shape: "`pat`, 14, `.`, 64 hex", why: "as above",
-		hints: []string{"pat"}, re: regexp.MustCompile(`pat[0-9A-Za-z]{14}\.[0-9a-f]{64}`), whole: true},
+		hints: []string{"pat"}, re: lazy(`pat[0-9A-Za-z]{14}\.[0-9a-f]{64}`), whole: true},
 	// gitleaks' rule.
 	{kind: "postman-key", issuer: "Postman", shape: "`PMAK-`, 24 hex, `-`, 34 hex", why: "API tools",
-		hints: []string{"PMAK-"}, re: regexp.MustCompile(`PMAK-[0-9a-f]{24}-[0-9a-f]{34}`), whole: true},
+		hints: []string{"PMAK-"}, re: lazy(`PMAK-[0-9a-f]{24}-[0-9a-f]{34}`), whole: true},
 	// Sentry's organisation and user tokens; gitleaks' rules. A DSN is
 	// public by design (the browser SDK embeds it).
 	{kind: "sentry-token", issuer: "Sentry", shape: "`sntrys_`, base64 JSON, `_`, 43; `sntryu_` and 64 hex", check: "the payload holds `iat`", why: "error reporting",
-		hints: []string{"sntrys_eyJ", "sntryu_"}, re: regexp.MustCompile(`sntrys_eyJ[0-9A-Za-z+/=]{20,}_[0-9A-Za-z+/]{43}|sntryu_[0-9a-f]{64}`), whole: true, valid: sentryToken},
+		hints: []string{"sntrys_eyJ", "sntryu_"}, re: lazy(`sntrys_eyJ[0-9A-Za-z+/=]{20,}_[0-9A-Za-z+/]{43}|sntryu_[0-9a-f]{64}`), whole: true, valid: sentryToken},
 	// Grafana's Cloud, service account and API key formats; gitleaks' rules.
 	{kind: "grafana-token", issuer: "Grafana", shape: "`glc_` and base64 JSON; `glsa_`, 32, `_`, 8 hex; API keys base64 JSON `{\"k\":\"` (`eyJrIjoi`)", check: "decoded payload; generated", why: "monitoring dashboards",
-		hints: []string{"glc_eyJ", "glsa_", "eyJrIjoi"}, re: regexp.MustCompile(`glc_eyJ[0-9A-Za-z+/]{32,400}={0,3}|glsa_[0-9A-Za-z]{32}_[0-9a-fA-F]{8}|eyJrIjoi[0-9A-Za-z+/]{70,400}={0,3}`), whole: true, valid: grafanaToken},
+		hints: []string{"glc_eyJ", "glsa_", "eyJrIjoi"}, re: lazy(`glc_eyJ[0-9A-Za-z+/]{32,400}={0,3}|glsa_[0-9A-Za-z]{32}_[0-9a-fA-F]{8}|eyJrIjoi[0-9A-Za-z+/]{70,400}={0,3}`), whole: true, valid: grafanaToken},
 	// New Relic's key prefixes (NRJS- browser keys are public by design); gitleaks' rules.
 	{kind: "newrelic-key", issuer: "New Relic", shape: "`NRAK-` and 27; `NRII-`, `NRIQ-` and 32", why: "as above",
-		hints: []string{"NRAK-", "NRII-", "NRIQ-"}, re: regexp.MustCompile(`NRAK-[0-9A-Z]{27}|NRI[IQ]-[0-9A-Za-z_\-]{32}`), whole: true, random: true},
+		hints: []string{"NRAK-", "NRII-", "NRIQ-"}, re: lazy(`NRAK-[0-9A-Z]{27}|NRI[IQ]-[0-9A-Za-z_\-]{32}`), whole: true, random: true},
 	// age's key format: bech32 (BIP 173) with human-readable part age-secret-key-.
 	{kind: "age-secret-key", issuer: "age", shape: "`AGE-SECRET-KEY-1` and 58 bech32", check: "bech32 checksum (BIP 173, held to its test vectors)", why: "an encryption key pasted in",
-		hints: []string{"AGE-SECRET-KEY-1"}, re: regexp.MustCompile(`AGE-SECRET-KEY-1[0-9A-Z]{58}`), whole: true, valid: ageBech32},
+		hints: []string{"AGE-SECRET-KEY-1"}, re: lazy(`AGE-SECRET-KEY-1[0-9A-Z]{58}`), whole: true, valid: ageBech32},
 	// 1Password's service account tokens and account secret keys; gitleaks' rules.
 	{kind: "1password-token", issuer: "1Password", shape: "service accounts `ops_` and base64 JSON; account secret keys `A3-` and five groups", check: "decoded payload", why: "a password manager's token pasted in",
-		hints: []string{"ops_eyJ", "A3-"}, re: regexp.MustCompile(`ops_eyJ[0-9A-Za-z+/]{250,}={0,3}|A3-[0-9A-Z]{6}-(?:[0-9A-Z]{11}|[0-9A-Z]{6}-[0-9A-Z]{5})-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}`), whole: true, valid: onePasswordToken},
+		hints: []string{"ops_eyJ", "A3-"}, re: lazy(`ops_eyJ[0-9A-Za-z+/]{250,}={0,3}|A3-[0-9A-Z]{6}-(?:[0-9A-Z]{11}|[0-9A-Z]{6}-[0-9A-Z]{5})-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}`), whole: true, valid: onePasswordToken},
 	// Mapbox's secret tokens (pk. public tokens are public by design).
 	{kind: "mapbox-token", issuer: "Mapbox", shape: "secret tokens `sk.` and base64url JSON", check: "the payload names the user (`u`)", why: "maps",
-		hints: []string{"sk.eyJ"}, re: regexp.MustCompile(`sk\.eyJ[0-9A-Za-z_\-]{10,}\.[0-9A-Za-z_\-]{20,}`), whole: true, reveal: prefixOf(3), valid: mapboxToken},
+		hints: []string{"sk.eyJ"}, re: lazy(`sk\.eyJ[0-9A-Za-z_\-]{10,}\.[0-9A-Za-z_\-]{20,}`), whole: true, reveal: prefixOf(3), valid: mapboxToken},
 	// gitleaks' rule.
 	{kind: "typeform-token", issuer: "Typeform", shape: "`tfp_` and 59", why: "forms",
-		hints: []string{"tfp_"}, re: regexp.MustCompile(`tfp_[0-9A-Za-z_\-.=]{59}`), whole: true, random: true},
+		hints: []string{"tfp_"}, re: lazy(`tfp_[0-9A-Za-z_\-.=]{59}`), whole: true, random: true},
 
 	// Messaging and chat.
 	// Slack's incoming webhooks.
 	{kind: "slack-webhook", issuer: "Slack", shape: "webhooks `hooks.slack.com/services/T…/B…/…`", why: "posting to a channel",
-		hints: []string{"hooks.slack.com"}, re: regexp.MustCompile(`https://hooks\.slack\.com/services/T[0-9A-Z]{6,}/B[0-9A-Z]{6,}/[0-9A-Za-z]{16,}`),
+		hints: []string{"hooks.slack.com"}, re: lazy(`https://hooks\.slack\.com/services/T[0-9A-Z]{6,}/B[0-9A-Z]{6,}/[0-9A-Za-z]{16,}`),
 		reveal: func(string) string { return "https://hooks.slack.com/services/" }},
 	// Slack's token prefixes: bot, user, app-level, configuration and refresh.
 	{kind: "slack-token", issuer: "Slack", shape: "`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xoxe-`, `xoxe.xoxp-`, `xapp-`", why: "as above",
-		hints: []string{"xox", "xapp-"}, re: regexp.MustCompile(`xox[abposre]-[0-9A-Za-z\-]{10,}|xoxe\.xox[bp]-[0-9A-Za-z\-]{10,}|xapp-[0-9]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
+		hints: []string{"xox", "xapp-"}, re: lazy(`xox[abposre]-[0-9A-Za-z\-]{10,}|xoxe\.xox[bp]-[0-9A-Za-z\-]{10,}|xapp-[0-9]-[0-9A-Za-z\-]{10,}`), reveal: prefixOf(5)},
 	// Discord's webhook addresses: the webhook's id (a snowflake) and its token.
 	{kind: "discord-webhook", issuer: "Discord", shape: "webhooks `discord.com/api/webhooks/<id>/<token>`", why: "posting to a server",
-		hints: []string{"discord.com/api/webhooks/", "discordapp.com/api/webhooks/"}, re: regexp.MustCompile(`https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[0-9A-Za-z_\-]{60,68}`), reveal: upTo("webhooks/", 48)},
+		hints: []string{"discord.com/api/webhooks/", "discordapp.com/api/webhooks/"}, re: lazy(`https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[0-9A-Za-z_\-]{60,68}`), reveal: upTo("webhooks/", 48)},
 	// Discord bot tokens: the bot's id (a decimal snowflake) in base64, a
 	// dot, 6, a dot, 27 to 38. Digits in base64 start MT, Mj, Mz, ND, NT,
 	// Nj, Nz, OD or OT: those are the hints.
 	{kind: "discord-bot-token", issuer: "Discord", shape: "bot tokens: the bot's id in base64, `.`, 6, `.`, 27 to 38", check: "the first part decodes to a 17-to-20-digit id; generated", why: "as above",
-		hints: []string{"MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT"}, re: regexp.MustCompile(`^[MNO][0-9A-Za-z_\-]{23,27}\.[0-9A-Za-z_\-]{6}\.[0-9A-Za-z_\-]{27,38}`), atHints: true, whole: true, reveal: revealNothing, valid: discordBotID},
+		hints: []string{"MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT"}, re: lazy(`^[MNO][0-9A-Za-z_\-]{23,27}\.[0-9A-Za-z_\-]{6}\.[0-9A-Za-z_\-]{27,38}`), atHints: true, whole: true, reveal: revealNothing, valid: discordBotID},
 	// Telegram's bot tokens: the bot's numeric id, a colon, the secret (AA and 33).
 	{kind: "telegram-bot-token", issuer: "Telegram", shape: "bot tokens: the bot's id, `:AA`, 33", check: "generated", why: "notifications",
-		hints: []string{":AA"}, re: regexp.MustCompile(`[0-9]{8,10}:AA[0-9A-Za-z_\-]{33}`), whole: true, valid: func(s string) bool { return randomBody(s[strings.IndexByte(s, ':')+3:]) }},
+		hints: []string{":AA"}, re: lazy(`[0-9]{8,10}:AA[0-9A-Za-z_\-]{33}`), whole: true, valid: func(s string) bool { return randomBody(s[strings.IndexByte(s, ':')+3:]) }},
 	// Microsoft Teams incoming webhooks; gitleaks' rule.
 	{kind: "teams-webhook", issuer: "Microsoft Teams", shape: "`….webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<32 hex>/<id>`", why: "as above",
-		hints: []string{".webhook.office.com/webhookb2/"}, re: regexp.MustCompile(`https://[0-9A-Za-z\-]+\.webhook\.office\.com/webhookb2/[0-9a-f\-]{36}@[0-9a-f\-]{36}/IncomingWebhook/[0-9a-f]{32}/[0-9a-f\-]{36}`), reveal: revealNothing},
+		hints: []string{".webhook.office.com/webhookb2/"}, re: lazy(`https://[0-9A-Za-z\-]+\.webhook\.office\.com/webhookb2/[0-9a-f\-]{36}@[0-9a-f\-]{36}/IncomingWebhook/[0-9a-f]{32}/[0-9a-f\-]{36}`), reveal: revealNothing},
 	// gitleaks' rule.
 	{kind: "sendgrid-key", issuer: "SendGrid", shape: "`SG.`, 22, `.`, 43", why: "sending mail",
-		hints: []string{"SG."}, re: regexp.MustCompile(`SG\.[0-9A-Za-z_\-]{22}\.[0-9A-Za-z_\-]{43}`), whole: true, random: true},
+		hints: []string{"SG."}, re: lazy(`SG\.[0-9A-Za-z_\-]{22}\.[0-9A-Za-z_\-]{43}`), whole: true, random: true},
 	// Mailgun's private API keys; gitleaks' rule.
 	{kind: "mailgun-key", issuer: "Mailgun", shape: "`key-` and 32 hex", why: "as above",
-		hints: []string{"key-"}, re: regexp.MustCompile(`key-[0-9a-f]{32}`), whole: true},
+		hints: []string{"key-"}, re: lazy(`key-[0-9a-f]{32}`), whole: true},
 	// Mailchimp's API keys end in their data centre.
 	{kind: "mailchimp-key", issuer: "Mailchimp", shape: "32 hex, `-us` and the data centre", why: "newsletter sign-up",
-		hints: []string{"-us"}, re: regexp.MustCompile(`[0-9a-f]{32}-us[0-9]{1,2}`), whole: true},
+		hints: []string{"-us"}, re: lazy(`[0-9a-f]{32}-us[0-9]{1,2}`), whole: true},
 	// gitleaks' rule.
 	{kind: "brevo-key", issuer: "Brevo (Sendinblue)", shape: "`xkeysib-`, 64 hex, `-`, 16", why: "as above",
-		hints: []string{"xkeysib-"}, re: regexp.MustCompile(`xkeysib-[0-9a-f]{64}-[0-9A-Za-z]{16}`), whole: true},
+		hints: []string{"xkeysib-"}, re: lazy(`xkeysib-[0-9a-f]{64}-[0-9A-Za-z]{16}`), whole: true},
 
 	// Generic forms last.
 	{kind: "bearer-token", issuer: "any", shape: "`Bearer ` and a token", check: "random-looking, or a JWT", why: "an Authorization header written out",
-		hints: []string{"Bearer ", "bearer ", "BEARER "}, re: regexp.MustCompile(`(?i)\bbearer +[A-Za-z0-9._~+/\-]{16,}=*`),
+		hints: []string{"Bearer ", "bearer ", "BEARER "}, re: lazy(`(?i)\bbearer +[A-Za-z0-9._~+/\-]{16,}=*`),
 		reveal: func(s string) string { return s[:7] }, valid: func(s string) bool {
 			return HighEntropy(strings.TrimRight(strings.TrimSpace(s[7:]), "=")) || strings.Count(s, ".") == 2
 		}},
 	// RFC 7519.
 	{kind: "jwt", issuer: "JSON Web Token", shape: "three base64url parts", check: "the header is JSON with `alg`", why: "session tokens",
-		hints: []string{"eyJ"}, re: regexp.MustCompile(jwtPattern), reveal: prefixOf(3), valid: jwtValid},
+		hints: []string{"eyJ"}, re: lazy(jwtPattern), reveal: prefixOf(3), valid: jwtValid},
 }
 
 // publicByDesign are keys a vendor issues to be embedded in pages: not
@@ -351,13 +350,13 @@ var vendors = []vendor{
 // their random part for a token.
 var publicByDesign = []struct {
 	hint string
-	re   *regexp.Regexp
+	re   *lazyRegexp
 }{
-	{"pk_", regexp.MustCompile(`pk_(?:live|test)_[0-9A-Za-z]{16,}`)},          // Stripe publishable keys
-	{"pk.eyJ", regexp.MustCompile(`pk\.eyJ[0-9A-Za-z_\-]+\.[0-9A-Za-z_\-]+`)}, // Mapbox public tokens
-	{"sb_publishable_", regexp.MustCompile(`sb_publishable_[0-9A-Za-z_\-]+`)}, // Supabase publishable keys
-	{"NRJS-", regexp.MustCompile(`NRJS-[0-9a-f]{19}`)},                        // New Relic browser keys
-	{"eyJ", regexp.MustCompile(jwtPattern)},                                   // Supabase anon keys, below
+	{"pk_", lazy(`pk_(?:live|test)_[0-9A-Za-z]{16,}`)},          // Stripe publishable keys
+	{"pk.eyJ", lazy(`pk\.eyJ[0-9A-Za-z_\-]+\.[0-9A-Za-z_\-]+`)}, // Mapbox public tokens
+	{"sb_publishable_", lazy(`sb_publishable_[0-9A-Za-z_\-]+`)}, // Supabase publishable keys
+	{"NRJS-", lazy(`NRJS-[0-9a-f]{19}`)},                        // New Relic browser keys
+	{"eyJ", lazy(jwtPattern)},                                   // Supabase anon keys, below
 }
 
 // publicSpans are the spans of text holding keys that are public by
@@ -368,7 +367,7 @@ func publicSpans(text string, hinted uint8) []span {
 		if hinted&(1<<pi) == 0 {
 			continue
 		}
-		for _, loc := range p.re.FindAllStringIndex(text, -1) {
+		for _, loc := range p.re.get().FindAllStringIndex(text, -1) {
 			if p.hint == "eyJ" && !supabaseAnon(text[loc[0]:loc[1]]) {
 				continue
 			}
@@ -614,7 +613,7 @@ func (v *vendor) hintPrefix(s string) string {
 // matches are the spans of text where v matches.
 func (v *vendor) matches(text string) [][]int {
 	if !v.atHints {
-		return v.re.FindAllStringIndex(text, -1)
+		return v.re.get().FindAllStringIndex(text, -1)
 	}
 	var out [][]int
 	for _, h := range v.hints {
@@ -624,7 +623,7 @@ func (v *vendor) matches(text string) [][]int {
 				break
 			}
 			at := i + j
-			if loc := v.re.FindStringIndex(text[at:]); loc != nil {
+			if loc := v.re.get().FindStringIndex(text[at:]); loc != nil {
 				out = append(out, []int{at, at + loc[1]})
 			}
 			i = at + 1

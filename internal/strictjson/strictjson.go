@@ -71,7 +71,8 @@ func Parse(src []byte, maxDepth int) (*Value, error) {
 	if off := finding.FirstInvalidUTF8(src); off >= 0 {
 		return nil, &Error{Offset: off, Msg: "invalid UTF-8: save the file as UTF-8"}
 	}
-	d := jsontext.NewDecoder(bytes.NewReader(src))
+	// A bytes.Buffer is read in place, not copied in chunks.
+	d := jsontext.NewDecoder(bytes.NewBuffer(src))
 	p := parser{src: src, dec: d, maxDepth: maxDepth}
 	v, err := p.value()
 	if err != nil {
@@ -115,8 +116,7 @@ func (p *parser) value() (*Value, error) {
 				if err != nil {
 					return nil, p.wrap(err)
 				}
-				name, _ := jsontext.AppendUnquote(nil, raw)
-				m := Member{Name: string(name), NameOffset: int(p.dec.InputOffset()) - len(raw)}
+				m := Member{Name: unquote(raw), NameOffset: int(p.dec.InputOffset()) - len(raw)}
 				if m.Value, err = p.value(); err != nil {
 					return nil, err
 				}
@@ -152,10 +152,19 @@ func (p *parser) value() (*Value, error) {
 	case '0':
 		v.Kind, v.Text = Number, string(raw)
 	case '"':
-		s, _ := jsontext.AppendUnquote(nil, raw)
-		v.Kind, v.Text = String, string(s)
+		v.Kind, v.Text = String, unquote(raw)
 	}
 	return v, nil
+}
+
+// unquote decodes a string the decoder has checked: without a backslash
+// it is its bytes between the quotes.
+func unquote(raw jsontext.Value) string {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1])
+	}
+	s, _ := jsontext.AppendUnquote(nil, raw)
+	return string(s)
 }
 
 // wrap turns the decoder's error into one that says how to fix the input.

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -126,30 +128,154 @@ type paintRun struct {
 }
 
 func TestChromiumPaintOnlyProperties(t *testing.T) {
+	for property := range paintWitness {
+		if !paintOnly[property] {
+			t.Errorf("%s has a witness value but is not on the paint-only list", property)
+		}
+	}
 	w := chromium.NewWitness(t)
+	var runs atomic.Int64
+	// Each visit mostly waits (frames, timers, the pointer): several
+	// windows, each with its own page and the pointer at rest on it, take
+	// the visits between them. Each window's own two loads of the bare
+	// page are its baseline, and every window's baseline must be the same
+	// page.
 	b := chromium.Start(t, append(w.Flags(), "--window-size=800,600")...)
-	page := b.OpenPage(t, "https://site.example/blank")
-	n := 0
-	visit := func(property, value string, match bool) paintRun {
-		t.Helper()
-		n++
-		run := fmt.Sprintf("r%d", n)
-		w.Handle("site.example", "/"+run+"/page", chromium.Page{ContentType: "text/html", Body: strings.ReplaceAll(paintPage, "RUN", run)})
-		w.Handle("site.example", "/"+run+"/style.css", chromium.Page{ContentType: "text/css", Body: paintSheet(run, property, value, match)})
-		b.Must(t, "Page.navigate", map[string]string{"url": "https://site.example/" + run + "/page"}, page, nil)
-		b.WaitFor(t, page, `location.pathname === "/`+run+`/page" && document.readyState === "complete"`, 30*time.Second)
-		settle := `(async () => {
+	visitors := make([]*paintVisitor, paintWindows)
+	for i := range visitors {
+		// A site of its own, so that each window has a renderer of its own.
+		site := fmt.Sprintf("site%d.example", i)
+		visitors[i] = &paintVisitor{w: w, b: b, site: site, page: b.OpenWindow(t, "https://"+site+"/blank"), runs: &runs}
+	}
+	for i, v := range visitors {
+		var err error
+		if v.base, err = v.visit("", "", false); err != nil {
+			t.Fatal(err)
+		}
+		again, err := v.visit("", "", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.base.same(again) {
+			t.Fatalf("two loads of the same page differ, so the witness cannot tell anything:\n%v\n%v", v.base.loads, again.loads)
+		}
+		if len(v.base.loads) == 0 {
+			t.Fatal("the page made no loads: the witness sees nothing")
+		}
+		if i > 0 && !v.base.same(visitors[0].base) {
+			t.Fatalf("two windows load the same page differently, so the witness cannot tell anything:\n%v\n%v", visitors[0].base.loads, v.base.loads)
+		}
+	}
+	t.Logf("the channels load %v without a value test", visitors[0].base.loads)
+
+	type job struct {
+		property, value string
+		control         bool
+	}
+	var jobs []job
+	for _, property := range slices.Sorted(maps.Keys(paintOnly)) {
+		value, ok := paintWitness[property]
+		if !ok {
+			t.Errorf("%s is on the paint-only list without a witness value in paintWitness", property)
+			continue
+		}
+		jobs = append(jobs, job{property, value, false})
+	}
+	for _, property := range slices.Sorted(maps.Keys(paintControls)) {
+		if paintOnly[property] {
+			t.Errorf("%s is a control and on the paint-only list", property)
+		}
+		jobs = append(jobs, job{property, paintControls[property], true})
+	}
+	// What each visit showed, reported in the order of jobs once all ran:
+	// an error, or a control's log line.
+	errs := make([]string, len(jobs))
+	logs := make([]string, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for _, v := range visitors {
+		wg.Go(func() {
+			for i := range next {
+				j := jobs[i]
+				if !j.control {
+					ok, err := v.b.Evaluate(v.page, "CSS.supports("+jsString(j.property)+", "+jsString(j.value)+")")
+					if err != nil || string(ok) != "true" {
+						errs[i] = fmt.Sprintf("%s: %s: Chromium does not take the witness value (%s %v)", j.property, j.value, ok, err)
+						continue
+					}
+				}
+				got, err := v.visit(j.property, j.value, true)
+				switch {
+				case err != nil:
+					errs[i] = fmt.Sprintf("%s: %s: %v", j.property, j.value, err)
+				case !j.control && !v.base.same(got):
+					errs[i] = fmt.Sprintf("%s: %s in a rule whose value test matches changes the page: loads %v (without: %v), layout or what the pointer is over changed %v",
+						j.property, j.value, got.loads, v.base.loads, got.layout != v.base.layout)
+				case j.control:
+					if v.base.same(got) {
+						errs[i] = fmt.Sprintf("control %s: %s changes nothing the witness sees, so it cannot tell a paint-only property from another", j.property, j.value)
+					}
+					logs[i] = fmt.Sprintf("control %s: %s: loads %v, layout or what the pointer is over changed %v", j.property, j.value, got.loads, got.layout != v.base.layout)
+				}
+			}
+		})
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i := range jobs {
+		if errs[i] != "" {
+			t.Error(errs[i])
+		}
+		if logs[i] != "" {
+			t.Log(logs[i])
+		}
+	}
+}
+
+// paintWindows is how many windows share the paint witness's visits.
+const paintWindows = 4
+
+// paintVisitor is one window of the paint witness, with its page and the
+// bare page's baseline.
+type paintVisitor struct {
+	w    *chromium.Witness
+	b    *chromium.Browser
+	site string
+	page string
+	runs *atomic.Int64 // numbers the visits of every window: each visit's page and loads live under its own run
+	base paintRun
+}
+
+// visit loads the paint page with property set to value in a rule whose
+// value test matches (or not), lets it settle with the pointer at rest,
+// and returns what it showed.
+func (v *paintVisitor) visit(property, value string, match bool) (paintRun, error) {
+	run := fmt.Sprintf("r%d", v.runs.Add(1))
+	v.w.Handle(v.site, "/"+run+"/page", chromium.Page{ContentType: "text/html", Body: strings.ReplaceAll(paintPage, "RUN", run)})
+	v.w.Handle(v.site, "/"+run+"/style.css", chromium.Page{ContentType: "text/css", Body: paintSheet(run, property, value, match)})
+	if _, err := v.b.Send("Page.navigate", map[string]string{"url": "https://" + v.site + "/" + run + "/page"}, v.page); err != nil {
+		return paintRun{}, err
+	}
+	if err := v.b.Poll(v.page, `location.pathname === "/`+run+`/page" && document.readyState === "complete"`, 30*time.Second); err != nil {
+		return paintRun{}, err
+	}
+	settle := `(async () => {
   await document.fonts.ready;
   for (let i = 0; i < 4; i++) await new Promise(r => requestAnimationFrame(r));
   await new Promise(r => setTimeout(r, 150));
 })()`
-		if _, err := b.Evaluate(page, settle); err != nil {
-			t.Fatal(err)
-		}
-		// The pointer comes to rest on the page's lower part, where .under
-		// lies below the rest: a :hover load there shows what it is over.
-		b.Must(t, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": 400, "y": 480}, page, nil)
-		v, err := b.Evaluate(page, `(async () => {
+	if _, err := v.b.Evaluate(v.page, settle); err != nil {
+		return paintRun{}, err
+	}
+	// The pointer comes to rest on the page's lower part, where .under
+	// lies below the rest: a :hover load there shows what it is over.
+	if _, err := v.b.Send("Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": 400, "y": 480}, v.page); err != nil {
+		return paintRun{}, err
+	}
+	layout, err := v.b.Evaluate(v.page, `(async () => {
   for (let i = 0; i < 4; i++) await new Promise(r => requestAnimationFrame(r));
   await new Promise(r => setTimeout(r, 150));
   const round = (x) => Math.round(x * 10) / 10;
@@ -162,64 +288,25 @@ func TestChromiumPaintOnlyProperties(t *testing.T) {
     + "|" + Array.from({length: 24 * 32}, (_, i) => { const e = document.elementFromPoint((i % 32) * 25 + 3, Math.floor(i / 32) * 25 + 3);
       return e ? [...document.querySelectorAll("*")].indexOf(e) : -1; }).join(",");
 })()`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r paintRun
-		if err := json.Unmarshal(v, &r.layout); err != nil {
-			t.Fatal(err)
-		}
-		for _, req := range w.Requests() {
-			if rest, ok := strings.CutPrefix(req.Path, "/"+run+"/"); ok && req.Host == "load.example" {
-				r.loads = append(r.loads, rest)
-			}
-		}
-		slices.Sort(r.loads)
-		r.loads = slices.Compact(r.loads)
-		return r
+	if err != nil {
+		return paintRun{}, err
 	}
-	same := func(a, b paintRun) bool { return a.layout == b.layout && slices.Equal(a.loads, b.loads) }
+	var r paintRun
+	if err := json.Unmarshal(layout, &r.layout); err != nil {
+		return paintRun{}, err
+	}
+	for _, req := range v.w.Requests() {
+		if rest, ok := strings.CutPrefix(req.Path, "/"+run+"/"); ok && req.Host == "load.example" {
+			r.loads = append(r.loads, rest)
+		}
+	}
+	slices.Sort(r.loads)
+	r.loads = slices.Compact(r.loads)
+	return r, nil
+}
 
-	for property := range paintWitness {
-		if !paintOnly[property] {
-			t.Errorf("%s has a witness value but is not on the paint-only list", property)
-		}
-	}
-	base := visit("", "", false)
-	if again := visit("", "", false); !same(base, again) {
-		t.Fatalf("two loads of the same page differ, so the witness cannot tell anything:\n%v\n%v", base.loads, again.loads)
-	}
-	if len(base.loads) == 0 {
-		t.Fatal("the page made no loads: the witness sees nothing")
-	}
-	t.Logf("the channels load %v without a value test", base.loads)
-
-	for _, property := range slices.Sorted(maps.Keys(paintOnly)) {
-		value, ok := paintWitness[property]
-		if !ok {
-			t.Errorf("%s is on the paint-only list without a witness value in paintWitness", property)
-			continue
-		}
-		v, err := b.Evaluate(page, "CSS.supports("+jsString(property)+", "+jsString(value)+")")
-		if err != nil || string(v) != "true" {
-			t.Errorf("%s: %s: Chromium does not take the witness value (%s %v)", property, value, v, err)
-			continue
-		}
-		if got := visit(property, value, true); !same(base, got) {
-			t.Errorf("%s: %s in a rule whose value test matches changes the page: loads %v (without: %v), layout or what the pointer is over changed %v",
-				property, value, got.loads, base.loads, got.layout != base.layout)
-		}
-	}
-	for _, property := range slices.Sorted(maps.Keys(paintControls)) {
-		if paintOnly[property] {
-			t.Errorf("%s is a control and on the paint-only list", property)
-		}
-		got := visit(property, paintControls[property], true)
-		if same(base, got) {
-			t.Errorf("control %s: %s changes nothing the witness sees, so it cannot tell a paint-only property from another", property, paintControls[property])
-		}
-		t.Logf("control %s: %s: loads %v, layout or what the pointer is over changed %v", property, paintControls[property], got.loads, got.layout != base.layout)
-	}
+func (a paintRun) same(b paintRun) bool {
+	return a.layout == b.layout && slices.Equal(a.loads, b.loads)
 }
 
 // TestChromiumSupportsSelector: @supports selector() with a value test in

@@ -143,6 +143,7 @@ func paths(rs []chromium.Request) []string {
 // requests of their own. With the extension's hosts passed at install
 // (Options.ExtensionHosts), none of it is in reach.
 func TestChromiumExtensionRequestsOutOfReach(t *testing.T) {
+	t.Parallel()
 	d := startDNR(t)
 	every := mustManifest(t, "1.0.2", []string{"<all_urls>"})
 	const signInURL = "https://auth.provider.example/authorize?redirect_uri=https%3A%2F%2Fapp.example%2Fcb"
@@ -224,6 +225,7 @@ func slicesContainPrefix(xs []string, prefix string) bool {
 // netrules refuses (so the refusal is a limit of ours, never in Chrome's
 // words), and acts on requests as the findings say.
 func TestChromiumNeverMatchingForms(t *testing.T) {
+	t.Parallel()
 	d := startDNR(t)
 	m := mustManifest(t, "1.0.2", []string{"https://site.example/*"})
 	allMethods := `["connect", "delete", "get", "head", "options", "patch", "post", "put", "other"]`
@@ -288,6 +290,7 @@ func TestChromiumNeverMatchingForms(t *testing.T) {
 // the witness here: the witness server cannot take a TLS name with a
 // trailing dot.
 func TestChromiumRedirectHostReading(t *testing.T) {
+	t.Parallel()
 	d := startDNR(t)
 	m := mustManifest(t, "1.0.2", []string{"https://own.example.com/*", "https://site.example/*"})
 	var mu sync.Mutex

@@ -206,6 +206,7 @@ func TestSiteHosts(t *testing.T) {
 
 // Chrome's rule-count limits, at the first rule over each.
 func TestCounts(t *testing.T) {
+	t.Parallel()
 	m := mustManifest(t, "1.0.2", []string{"https://own.example.com/*"})
 	gen := func(n int, rule func(i int) string) []byte {
 		var b strings.Builder
@@ -450,6 +451,7 @@ func TestShapeKeywords(t *testing.T) {
 // The shape walk agrees with the validator on every case file: it passes
 // only what the validator passes.
 func TestShapeAgreesWithSchema(t *testing.T) {
+	t.Parallel()
 	srcs := append([][]byte{generated30k()}, caseRules(t)...)
 	passed := 0
 	for _, src := range srcs {

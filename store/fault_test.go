@@ -10,8 +10,11 @@ package store
 // size=, mounted in a user namespace, so no root is needed and nothing
 // outlives the test), and the stores of another user root;
 // REMIXLET_SKIP_FAULTS=1 skips those on a machine that has none of them.
-// The big loops are sampled from a seed printed with -v; -flips=all and
-// -faults=all (or REMIXLET_STORE_FAULTS=all) run them whole. The package
+// The big loops are sampled from a seed printed with -v
+// (internal/sampling: REMIXLET_SEED repeats a run); -flips=all and
+// -faults=all (or REMIXLET_STORE_FAULTS=all) run them whole, and
+// REMIXLET_EXHAUSTIVE=1 (CI) stops every system call and flips every byte
+// of the commit record. The package
 // documentation and docs/approvals.md keep the latest figures.
 
 import (
@@ -33,6 +36,7 @@ import (
 	"time"
 
 	"github.com/remixlet/remixlet/analysis"
+	"github.com/remixlet/remixlet/internal/sampling"
 )
 
 var flips = flag.String("flips", "", "how many bytes the byte-flip test flips: a number, or \"all\" for every byte (default: a sample sized for CI)")
@@ -160,9 +164,16 @@ func digestOf(fs []analysis.File) string {
 // helper starts the test binary as a helper process.
 func helper(op, dir, id string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), helperEnv+"="+op, "REMIXLET_STORE_DIR="+dir, "REMIXLET_STORE_ID="+id)
+	cmd.Env = append(os.Environ(), helperEnv+"="+op, "REMIXLET_STORE_DIR="+dir, "REMIXLET_STORE_ID="+id, noExitWait)
 	return cmd
 }
+
+// noExitWait keeps a helper built with -race from waiting a second before
+// it exits (the race detector's atexit_sleep_ms, a grace time for
+// goroutines still running then): the suite runs hundreds of helpers, each
+// done when it has printed its answer. Races while a helper runs are
+// reported as before.
+var noExitWait = "GORACE=" + strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0")
 
 func skipFaults(t *testing.T, what string) {
 	t.Helper()
@@ -408,7 +419,11 @@ func TestByteFlips(t *testing.T) {
 		}
 	}
 
-	positions := flipPositions(t, good)
+	// One seed draws both samples (internal/sampling): the bytes of the
+	// database, and those of the commit record, every one of which is
+	// flipped with REMIXLET_EXHAUSTIVE=1.
+	recordRounds, sample := sampling.Rounds(t, 24, len(goodRecord))
+	positions := flipPositions(t, good, sample)
 	rng := rand.New(rand.NewPCG(14, uint64(len(good))))
 	var reported, same, flipsWithDamage int
 	start := time.Now()
@@ -452,7 +467,7 @@ func TestByteFlips(t *testing.T) {
 	// The commit record is checksummed whole: any byte flipped in it is
 	// damage to every command.
 	recordFlips := 0
-	for _, off := range samplePositions(t, len(goodRecord), 24) {
+	for _, off := range samplePositions(len(goodRecord), recordRounds, sample) {
 		bad := bytes.Clone(goodRecord)
 		bad[off] ^= byte(1 + rng.IntN(255))
 		for _, cmd := range cmds {
@@ -472,8 +487,8 @@ func TestByteFlips(t *testing.T) {
 }
 
 // samplePositions is every offset below n when -flips is given, else a
-// seeded sample of want of them.
-func samplePositions(t *testing.T, n, want int) []int {
+// sample of want of them drawn with rng.
+func samplePositions(n, want int, rng *rand.Rand) []int {
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i
@@ -481,9 +496,6 @@ func samplePositions(t *testing.T, n, want int) []int {
 	if *flips != "" || want >= n {
 		return all
 	}
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("commit record positions from seed %d", seed)
-	rng := rand.New(rand.NewPCG(seed, 2))
 	rng.Shuffle(n, func(i, j int) { all[i], all[j] = all[j], all[i] })
 	return all[:want]
 }
@@ -491,10 +503,12 @@ func samplePositions(t *testing.T, n, want int) []int {
 // flipPositions is every byte of the pages the database uses (below the
 // high-water mark of its newer meta page; bbolt and the store never read
 // past it) with -flips=all, else every byte of the two meta pages'
-// records and a seeded random sample of the rest: four in five from the
-// pages in use (the tree and the freelist), one in five from free pages,
-// where a flip can change nothing but must not be taken for damage either.
-func flipPositions(t *testing.T, file []byte) []int {
+// records and a random sample of the rest drawn with rng: four in five
+// from the pages in use (the tree and the freelist), one in five from free
+// pages, where a flip can change nothing but must not be taken for damage
+// either. Every byte in use is too many for any run but by hand (-flips
+// all): REMIXLET_EXHAUSTIVE=1 does not change the sample's size.
+func flipPositions(t *testing.T, file []byte, rng *rand.Rand) []int {
 	m0, err0 := readMeta(file, 0, 0)
 	m1, err1 := readMeta(file, int(m0.pageSize), 1)
 	if err0 != nil || err1 != nil {
@@ -530,9 +544,6 @@ func flipPositions(t *testing.T, file []byte) []int {
 			out = append(out, i)
 		}
 	}
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("random positions from seed %d", seed)
-	rng := rand.New(rand.NewPCG(seed, 1))
 	live, free := pagesInUse(t, file)
 	for want := len(out) + n; len(out) < want && len(out) < used; {
 		pages := live

@@ -9,8 +9,9 @@ package store
 // thread" is the same call in every run: every call can be named.
 //
 // By default every call after the change's commit point is stopped, and a
-// sample of the calls before it, drawn from a seed printed with -v;
-// -faults=all (or REMIXLET_STORE_FAULTS=all) stops every call.
+// sample of the calls before it, drawn from a seed printed with -v
+// (internal/sampling); -faults=all (or REMIXLET_STORE_FAULTS=all, or
+// REMIXLET_EXHAUSTIVE=1) stops every call.
 
 import (
 	"bufio"
@@ -18,7 +19,6 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,6 +29,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/remixlet/remixlet/internal/sampling"
 )
 
 var faults = flag.String("faults", os.Getenv("REMIXLET_STORE_FAULTS"), `the calls the kill and error tests stop: "all" for every one, else every call after the commit point and a sample before it`)
@@ -334,8 +336,9 @@ func (p *prepared) helper(dir string) *exec.Cmd {
 	return cmd
 }
 
-// chosen are the calls a run stops: all with -faults=all, else every
-// call after the commit point and a seeded sample before it.
+// chosen are the calls a run stops: all with -faults=all (or
+// REMIXLET_EXHAUSTIVE=1), else every call after the commit point and a
+// seeded sample before it (internal/sampling).
 func (p *prepared) chosen(t *testing.T, sample int) []int {
 	var all, before []int
 	for i := range p.calls {
@@ -344,14 +347,13 @@ func (p *prepared) chosen(t *testing.T, sample int) []int {
 			before = append(before, i)
 		}
 	}
-	if *faults == "all" || sample >= len(before) {
+	if *faults == "all" {
 		return all
 	}
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("%s: calls before the commit point sampled from seed %d (-faults=all stops every one)", p.name, seed)
-	rng := rand.New(rand.NewPCG(seed, 3))
+	n, rng := sampling.Rounds(t, sample, len(before))
+	t.Logf("%s: %d of the %d calls up to the commit point, and the %d after it", p.name, n, len(before), len(all)-len(before))
 	rng.Shuffle(len(before), func(i, j int) { before[i], before[j] = before[j], before[i] })
-	out := append(before[:sample], all[p.commitIndex+1:]...)
+	out := append(before[:n], all[p.commitIndex+1:]...)
 	slices.Sort(out)
 	return out
 }

@@ -105,6 +105,7 @@ func TestTypesPrintsTheTable(t *testing.T) {
 // process, changes the source, and stops it with SIGINT, as Ctrl-C does:
 // it rebuilds, then exits 0 and leaves no temporary folder behind.
 func TestBuildWatchStopsOnInterrupt(t *testing.T) {
+	t.Parallel()
 	bin := buildRemixlet(t)
 	tmp := t.TempDir()
 	src, out := filepath.Join(tmp, "src"), filepath.Join(tmp, "out")

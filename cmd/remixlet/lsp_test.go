@@ -99,6 +99,7 @@ func (w *wire) until(ok func(map[string]any) bool) map[string]any {
 // initialize, publishes the lint's findings for an opened buffer, and
 // exits 0 after shutdown and exit (1 after exit alone).
 func TestLSPOverStdio(t *testing.T) {
+	t.Parallel()
 	bin := buildRemixlet(t)
 	root, script := lspRepo(t)
 	for _, shutdown := range []bool{true, false} {
@@ -154,6 +155,7 @@ func TestLSPOverStdio(t *testing.T) {
 // starts `remixlet lsp`, opens a refused script, and gets the lint's
 // diagnostic and a hover on it. CI installs Debian's neovim (.ci/run).
 func TestLSPInNeovim(t *testing.T) {
+	t.Parallel()
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
 		t.Fatal("nvim is needed for the editor test (apt-get install neovim; .ci/run installs it)")

@@ -23,23 +23,54 @@ import (
 	"github.com/remixlet/remixlet/store"
 )
 
-// buildRemixlet builds the command into a temporary folder.
+// built is the command as `go build` builds it, once for every test that
+// runs it as a process (each build links it anew, seconds on a busy
+// machine); TestMain removes it.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	out  []byte
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// buildRemixlet returns the built command for the process tests.
 func buildRemixlet(t *testing.T) string {
 	t.Helper()
 	if runtime.GOOS == "windows" {
 		t.Skip("the process tests use SIGKILL")
 	}
-	bin := filepath.Join(t.TempDir(), "remixlet")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	return remixletBinary(t)
+}
+
+// remixletBinary returns the built command; no test may change it.
+func remixletBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "remixlet-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "remixlet")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
 	}
-	return bin
+	return built.bin
 }
 
 // Exactly one of 40 processes activating with one approval at once
 // succeeds; the other 39 are told it was used.
 func TestConcurrentActivation(t *testing.T) {
+	t.Parallel()
 	bin := buildRemixlet(t)
 	tmp := t.TempDir()
 	st := filepath.Join(tmp, "store")
@@ -114,6 +145,7 @@ func fileSum(t *testing.T, path string) [32]byte {
 // files, starts an activation, kills it after a random delay spread over
 // the time an activation takes, and checks the store.
 func TestKillDuringActivation(t *testing.T) {
+	t.Parallel()
 	bin := buildRemixlet(t)
 	tmp := t.TempDir()
 	st := filepath.Join(tmp, "store")

@@ -45,6 +45,7 @@ func openPTY(t *testing.T) (control, term *os.File) {
 // output, as `token=$(remixlet approve …)` reads it, carries the token
 // alone, or nothing when the answer is no.
 func TestApproveOnATerminal(t *testing.T) {
+	t.Parallel()
 	bin := buildRemixlet(t)
 	st := filepath.Join(t.TempDir(), "store")
 	for _, tc := range []struct {

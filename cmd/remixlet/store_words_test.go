@@ -120,6 +120,7 @@ func TestStoreMessagesInPlainWords(t *testing.T) {
 // commit record in place (-P: only calls on that path), the one write
 // left after bbolt's commit.
 func TestDiskErrorAfterTheChange(t *testing.T) {
+	t.Parallel()
 	strace := needStrace(t)
 	bin := buildRemixlet(t)
 	tmp := t.TempDir()
@@ -174,6 +175,7 @@ func TestDiskErrorAfterTheChange(t *testing.T) {
 // as it was or with the restored version. Every file the command creates
 // is traced, and the kills are spread over its writes.
 func TestKilledRestoreLeavesNothingOutside(t *testing.T) {
+	t.Parallel()
 	strace := needStrace(t)
 	bin := buildRemixlet(t)
 	tmp := t.TempDir()

@@ -84,6 +84,7 @@ var typicalUse = map[string]string{
 // advice (what to use instead); the host APIs the sandbox has type-check;
 // and a string timer, which the lint refuses, is a type error too.
 func TestEditorRefusesWhatLintRefuses(t *testing.T) {
+	t.Parallel()
 	for _, version := range typescriptVersions {
 		t.Run("typescript@"+version, func(t *testing.T) {
 			t.Parallel()

@@ -263,13 +263,26 @@ func (b *Browser) Attach(t testing.TB, targetID string) string {
 }
 
 // OpenPage opens url in a new tab and returns the tab's session, once the
-// page has loaded.
+// page has loaded. The tab is the window's active one: a tab opened after
+// it hides it (its animation frames stop), which OpenWindow avoids.
 func (b *Browser) OpenPage(t testing.TB, url string) string {
+	t.Helper()
+	return b.open(t, url, false)
+}
+
+// OpenWindow is OpenPage in a window of its own: pages opened this way
+// are all visible at once, each with its own pointer.
+func (b *Browser) OpenWindow(t testing.TB, url string) string {
+	t.Helper()
+	return b.open(t, url, true)
+}
+
+func (b *Browser) open(t testing.TB, url string, window bool) string {
 	t.Helper()
 	var tgt struct {
 		TargetID string `json:"targetId"`
 	}
-	b.Must(t, "Target.createTarget", map[string]any{"url": "about:blank"}, "", &tgt)
+	b.Must(t, "Target.createTarget", map[string]any{"url": "about:blank", "newWindow": window}, "", &tgt)
 	s := b.Attach(t, tgt.TargetID)
 	b.Must(t, "Page.enable", nil, s, nil)
 	b.Must(t, "Page.navigate", map[string]any{"url": url}, s, nil)
@@ -280,17 +293,25 @@ func (b *Browser) OpenPage(t testing.TB, url string) string {
 // WaitFor polls a JavaScript condition in a session until it is true.
 func (b *Browser) WaitFor(t testing.TB, session, cond string, limit time.Duration) {
 	t.Helper()
+	if err := b.Poll(session, cond, limit); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Poll is WaitFor for a goroutine other than the test's: it returns the
+// error instead of failing the test.
+func (b *Browser) Poll(session, cond string, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	var last error
 	for time.Now().Before(deadline) {
 		v, err := b.Evaluate(session, "!!("+cond+")")
 		if err == nil && string(v) == "true" {
-			return
+			return nil
 		}
 		last = err
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("waited %v for %s (last error: %v)", limit, cond, last)
+	return fmt.Errorf("waited %v for %s (last error: %v)", limit, cond, last)
 }
 
 // LoadExtension loads an unpacked extension (the browser must have been

@@ -28,23 +28,43 @@ const Seed = "REMIXLET_SEED"
 // with, and logs the seed.
 func Rounds(t testing.TB, sampled, all int) (int, *rand.Rand) {
 	t.Helper()
-	seed := uint64(time.Now().UnixNano())
+	n := min(sampled, all)
+	if os.Getenv(Exhaustive) == "1" {
+		n = all
+	}
+	seed := seed(t)
+	t.Logf("%d of %d rounds, seed %d (%s=%d repeats this run; %s=1 runs every round)", n, all, seed, Seed, seed, Exhaustive)
+	return n, generator(t, seed)
+}
+
+// Rand is the generator of a sample that no run takes whole, not even
+// CI's (every byte of a file flipped, say), seeded and logged as Rounds
+// seeds and logs it. A test draws all its samples from one call of Rounds
+// or Rand: REMIXLET_SEED sets the seed of every call.
+func Rand(t testing.TB) *rand.Rand {
+	t.Helper()
+	seed := seed(t)
+	t.Logf("a sample drawn from seed %d (%s=%d repeats this run)", seed, Seed, seed)
+	return generator(t, seed)
+}
+
+func seed(t testing.TB) uint64 {
+	t.Helper()
 	if s := os.Getenv(Seed); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
 			t.Fatalf("%s=%q is not a number", Seed, s)
 		}
-		seed = n
+		return n
 	}
-	n := min(sampled, all)
-	if os.Getenv(Exhaustive) == "1" {
-		n = all
-	}
-	t.Logf("%d of %d rounds, seed %d (%s=%d repeats this run; %s=1 runs every round)", n, all, seed, Seed, seed, Exhaustive)
+	return uint64(time.Now().UnixNano())
+}
+
+func generator(t testing.TB, seed uint64) *rand.Rand {
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("to run the same rounds again: %s=%d", Seed, seed)
 		}
 	})
-	return n, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }

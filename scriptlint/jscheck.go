@@ -28,6 +28,9 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 	case *esb.EIdentifier:
 		sp.checkIdentifier(x, e, u)
 	case *esb.EDot:
+		if u == useTarget {
+			sp.checkIntrinsicTarget(e)
+		}
 		sp.checkMember(e, x.Target, x.Name, true, esb.Expr{}, int(x.NameLoc.Start), u)
 	case *esb.ECall:
 		name, _ := sp.directGlobal(x.Target)
@@ -63,6 +66,7 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 		if u == useTarget {
 			return
 		}
+		sp.checkLiteralPrototype(x)
 		for i := range x.Properties {
 			p := &x.Properties[i]
 			if p.Kind == esb.PropertySpread || p.ValueOrNil.Data == nil {
@@ -258,6 +262,9 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		}
 	}
 	for _, c := range callees {
+		if pathsStartWith(c.paths, "OR") {
+			sp.checkIntrinsicCall(c)
+		}
 		if !pathsStartWith(c.paths, "rcEOTRSUAld") {
 			continue // none of the paths named below (keep the first letters of every name here)
 		}
@@ -624,6 +631,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	default:
 		return
 	}
+	sp.checkPrototypeAssign(name, x.Right)
 	if inner, ok := target.Data.(*esb.EDot); ok && inner.Name == "style" {
 		// el.style.cssText = "…", el.style.background = "…"
 		if name == "cssText" {

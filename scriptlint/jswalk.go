@@ -137,10 +137,16 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.expr(s.UpdateOrNil, useDiscard)
 		sp.stmt(s.Body)
 	case *esb.SForIn:
+		if sp.collecting {
+			sp.forHead(s.Init, s.Value, false)
+		}
 		sp.forInit(s.Init, s.Value)
 		sp.expr(s.Value, useInspect) // only its keys are read
 		sp.stmt(s.Body)
 	case *esb.SForOf:
+		if sp.collecting {
+			sp.forHead(s.Init, s.Value, true)
+		}
 		sp.forInit(s.Init, s.Value)
 		// Iterated: a function is not iterable, so a dangerous value there
 		// only throws; what the loop takes out is a value of its own.
@@ -158,6 +164,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 	case *esb.STry:
 		sp.stmts(s.Block.Stmts)
 		if s.Catch != nil {
+			if sp.collecting {
+				sp.bindAny(s.Catch.BindingOrNil)
+			}
 			sp.binding(s.Catch.BindingOrNil)
 			sp.sitePattern(sitePattern, s.Catch.BindingOrNil, esb.Expr{})
 			sp.stmts(s.Catch.Block.Stmts)
@@ -180,6 +189,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		for _, d := range s.Decls {
 			if sp.collecting {
 				sp.bindTo(d.Binding, d.ValueOrNil, nil, s.Kind == esb.LocalConst)
+				if d.ValueOrNil.Data == nil {
+					sp.bindKinds(d.Binding, kUndef)
+				}
 			}
 			sp.sitePattern(siteDecl, d.Binding, d.ValueOrNil)
 			sp.binding(d.Binding)
@@ -241,6 +253,7 @@ func (sp *scriptPass) args(args []esb.Arg) {
 		sp.decorators(a.Decorators)
 		if sp.collecting {
 			sp.bindTo(a.Binding, a.DefaultOrNil, nil, false)
+			sp.bindAny(a.Binding) // the analysis does not follow calls into parameters
 		}
 		sp.sitePattern(sitePattern, a.Binding, a.DefaultOrNil)
 		sp.binding(a.Binding)
@@ -467,6 +480,8 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.siteExpr(e, u)
 		if sp.collecting {
 			sp.noteCallMutation(x.Target, x.Args)
+			sp.noteReflectiveWrites(x.Target, x.Args)
+			sp.noteDirectEval(x.Target)
 		}
 		sp.expr(x.Target, useCall)
 		sp.exprs(x.Args, sp.argUse(x.Target))

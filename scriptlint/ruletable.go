@@ -86,6 +86,11 @@ var (
 		Why: "The constructor of any function is Function, and of an async or generator function its string-compiling kin: x.constructor, x.__proto__, Object.getPrototypeOf(f) or x[key] with a key that may be \"constructor\" reach code compilation without naming it.",
 		Fix: "Compare it (x.constructor === Object) or read its name (x.constructor.name), nothing else; use a Map or an object literal for lookups by key.",
 	})
+	RuleIntrinsicWrite = finding.Register(finding.Rule{
+		ID: "js/intrinsic-write", Title: "Changing a built-in, or giving an object a function as its prototype", Severity: finding.Error,
+		Why: "The sandbox runs a current Chrome, so no built-in needs a polyfill. A getter, toString, valueOf, Symbol.iterator or any method written onto Object.prototype, Array.prototype, String.prototype or another built-in runs the script's code inside innocent reads, loops, spreads and comparisons, which is how a dangerous value reaches code that looks harmless; an object whose prototype is a function inherits its constructor, Function, which compiles strings. The check relies on the built-ins being as the specification says.",
+		Fix: "Write helpers as functions of your own (const last = a => a[a.length - 1]) and leave the built-ins as they are; give objects an ordinary object as prototype (a class, or Object.create(null)).",
+	})
 	RuleRefusedElement = finding.Register(finding.Rule{
 		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: finding.Error,
 		Why: "The page agent creates only elements from a fixed list (layout, text, form-control, image and simple SVG); every other (form, frame, iframe, script, style, link, meta, object, embed, video, audio, base, template, noscript, SVG animations, custom elements, …) loads, submits or runs something, or changes the page after the check.",

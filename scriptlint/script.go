@@ -186,6 +186,7 @@ type scriptPass struct {
 	inBundlerHelper bool          // checking one of esbuild's own helpers (bundlerhelpers.go)
 	fnStack         []fnFrame     // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
+	valueFlow       // the abstract interpretation's state (bindings.go, transfer.go)
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts

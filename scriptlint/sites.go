@@ -108,6 +108,9 @@ func (sp *scriptPass) checkSites() {
 		case siteIndex:
 			x := st.e.Data.(*esb.EIndex)
 			key, known := sp.indexKey(x.Index)
+			if u == useTarget {
+				sp.checkIntrinsicTarget(st.e)
+			}
 			sp.checkMember(st.e, x.Target, key, known, x.Index, int(x.Index.Loc.Start), u)
 			objectUse[i] = memberUse(key, known)
 		case siteThrow:

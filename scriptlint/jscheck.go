@@ -127,6 +127,7 @@ func (sp *scriptPass) checkAPIMember(p string, off int) {
 	if !on(DefUnknownAPI) || !strings.HasPrefix(p, "rmx.") && !strings.HasPrefix(p, "dom.") {
 		return
 	}
+	sp.checkAPISince(p, off)
 	unknown, ok := sandboxapi.Unknown(p)
 	if !ok || unknown != p {
 		return // reported where the unknown member itself is read
@@ -308,6 +309,15 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		if has(c.paths, "dom.query", "dom.queryAll", "dom.waitFor", "dom.closest", "dom.matches") && len(c.args) > 0 {
 			sp.checkSelector(c.args[0])
 		}
+		if has(c.paths, "dom.observe") && len(c.args) > 0 {
+			sp.checkSelector(c.args[0])
+		}
+		if has(c.paths, "dom.on") && len(c.args) > 1 {
+			sp.checkSelector(c.args[1]) // dom.on(type, selector, listener)
+		}
+		if has(c.paths, "rmx.schedule.openTab") {
+			sp.checkOpenTab(c.args)
+		}
 		if has(c.paths, "dom.addStyle") && len(c.args) > 0 {
 			sp.checkScriptCSS(c.args[0], "dom.addStyle")
 		}
@@ -331,6 +341,8 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		if a, ok := arg(1); ok {
 			sp.checkCreatedTag(a, true)
 		}
+	case "addClass":
+		sp.checkMarkedClasses(dot.Target, args)
 	case "setAttribute":
 		if name, ok := arg(0); ok {
 			value, _ := arg(1)
@@ -419,6 +431,7 @@ func (sp *scriptPass) checkFetch(a esb.Expr) {
 		sp.report(RuleFetchHost, off, "rmx.fetch reaches only http:// and https:// addresses, not %s:", scheme)
 		return
 	}
+	sp.checkPlainHTTP(scheme, host, off)
 	sp.fetchUse[host] = off
 	if !slices.Contains(sp.m.Hosts(manifest.Fetch), host) {
 		sp.report(RuleFetchHost, off, "rmx.fetch to %s, which no fetch: permission names: add {\"permission\": \"fetch:%s\", \"reason\": \"…\"} and ask the user, or fetch from a host already approved", host, host)

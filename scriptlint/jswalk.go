@@ -146,6 +146,7 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 	case *esb.SForOf:
 		if sp.collecting {
 			sp.forHead(s.Init, s.Value, true)
+			sp.notePageElementLoop(s.Init, s.Value)
 		}
 		sp.forInit(s.Init, s.Value)
 		// Iterated: a function is not iterable, so a dangerous value there

@@ -44,7 +44,13 @@
 //     reads, unknown keys on values that may be functions (values the
 //     check sees are plain data are not), their destructuring, and the
 //     reflective walks are refused where the result can be called or
-//     escape (js/constructor-read). Each group of checks is a Defence; the
+//     escape (js/constructor-read). Whether a value may be a function, a
+//     number or plain data is answered by the abstract values (domain.go,
+//     transfer.go, bindings.go): every binding holds the union of every
+//     write to it in the module, and what the analysis does not model
+//     holds anything. The built-ins are frozen for it: js/intrinsic-write
+//     refuses every change to them and every prototype set to a function
+//     (intrinsics.go). Each group of checks is a Defence; the
 //     evasion corpus names, per form, the one that catches it, and the
 //     ablation test turns each off in turn.
 //   - Values, in one walk. The walk records what every binding may hold

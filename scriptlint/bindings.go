@@ -36,6 +36,8 @@ type valueFlow struct {
 	// protoSets are the prototypes the module sets (prototypesMayBeFunctions).
 	protoSets                     []esb.Expr
 	protoSetsChecked, protoUnseen bool
+	// caseGuards are the switch cases guarded in the sites (deadcode.go).
+	caseGuards []caseGuard
 }
 
 type memberWrite struct {
@@ -143,6 +145,22 @@ func (sp *scriptPass) bindAny(b esb.Binding) {
 	case *esb.BObject:
 		for _, p := range b.Properties {
 			sp.bindAny(p.Value)
+		}
+	}
+}
+
+// bindUndefined adds undefined to every name a binding pattern declares.
+func (sp *scriptPass) bindUndefined(b esb.Binding) {
+	switch b := b.Data.(type) {
+	case *esb.BIdentifier:
+		sp.sym(b.Ref).extraKinds |= kUndef
+	case *esb.BArray:
+		for _, item := range b.Items {
+			sp.bindUndefined(item.Binding)
+		}
+	case *esb.BObject:
+		for _, p := range b.Properties {
+			sp.bindUndefined(p.Value)
 		}
 	}
 }

@@ -225,6 +225,17 @@ var evasions = []evasion{
 	{code: `const d = { __proto__: () => {} }; d[key](src)()`, rule: "js/constructor-read"},
 	{code: `const o = {}; Object.setPrototypeOf(o, () => {}); o[key](src)()`, rule: "js/constructor-read"},
 
+	// a dead branch never hides a live one: only a proved condition is dead
+	{code: `if (typeof define !== "function") eval(src)`, rule: "js/eval"},
+	{code: `let debug = false; debug = src; if (debug) eval(src)`, rule: "js/eval"},
+	{code: `var on = true; if (!on) eval(src)`, rule: "js/eval"},
+	{code: `if (typeof navigator === "undefined") {} else eval(src)`, rule: "js/eval"},
+	{code: `typeof module === "object" && module.exports ? 0 : eval(src)`, rule: "js/eval"},
+	{code: `switch (key) { case "a": eval(src) }`, rule: "js/eval"},
+	{code: `switch ("a") { case "a": break; default: 1 } eval(src)`, rule: "js/eval"},
+	{code: `const f = () => 0; f && eval(src)`, rule: "js/eval"},
+	{code: `if (0 > 1) {} eval(src)`, rule: "js/eval"},
+
 	// not caught, by design
 	{code: `eval("fetch('https://evil.example/')")`, why: "eval of a string literal is allowed (the seed's rule): the code is in the file for anyone to read, and the sandbox blocks eval anyway"},
 	{code: `const run = "eval"; const fns = {}; fns[run] = globalThis[run]; fns.eval(x)`, rule: "js/eval"},

@@ -129,13 +129,26 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.stmt(s.Stmt)
 	case *esb.SIf:
 		sp.expr(s.Test, useInspect)
+		g := sp.guardStart(s.Test, guardYes)
 		sp.stmt(s.Yes)
-		sp.stmt(s.NoOrNil)
+		sp.guardEnd(g)
+		if s.NoOrNil.Data != nil {
+			g = sp.guardStart(s.Test, guardNo)
+			sp.stmt(s.NoOrNil)
+			sp.guardEnd(g)
+		}
 	case *esb.SFor:
 		sp.stmt(s.InitOrNil)
 		sp.expr(s.TestOrNil, useInspect)
+		g := -1
+		if s.TestOrNil.Data != nil {
+			g = sp.guardStart(s.TestOrNil, guardYes)
+		}
 		sp.expr(s.UpdateOrNil, useDiscard)
 		sp.stmt(s.Body)
+		if g >= 0 {
+			sp.guardEnd(g)
+		}
 	case *esb.SForIn:
 		if sp.collecting {
 			sp.forHead(s.Init, s.Value, false)
@@ -158,7 +171,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.expr(s.Test, useInspect)
 	case *esb.SWhile:
 		sp.expr(s.Test, useInspect)
+		g := sp.guardStart(s.Test, guardYes)
 		sp.stmt(s.Body)
+		sp.guardEnd(g)
 	case *esb.SWith:
 		sp.expr(s.Value, useValue)
 		sp.stmt(s.Body)
@@ -177,9 +192,11 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		}
 	case *esb.SSwitch:
 		sp.expr(s.Test, useInspect)
-		for _, c := range s.Cases {
+		for i, c := range s.Cases {
 			sp.expr(c.ValueOrNil, useInspect)
+			g := sp.caseStart(s, i)
 			sp.stmts(c.Body)
+			sp.guardEnd(g)
 		}
 	case *esb.SReturn:
 		sp.expr(s.ValueOrNil, useValue)
@@ -190,8 +207,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		for _, d := range s.Decls {
 			if sp.collecting {
 				sp.bindTo(d.Binding, d.ValueOrNil, nil, s.Kind == esb.LocalConst)
-				if d.ValueOrNil.Data == nil {
-					sp.bindKinds(d.Binding, kUndef)
+				if d.ValueOrNil.Data == nil || s.Kind == esb.LocalVar {
+					// A var may be read before its initialiser runs.
+					sp.bindUndefined(d.Binding)
 				}
 			}
 			sp.sitePattern(siteDecl, d.Binding, d.ValueOrNil)
@@ -393,7 +411,19 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 				ru = usePattern
 			}
 		}
+		g := -1
+		switch b.Op {
+		case esb.BinOpLogicalAnd:
+			g = sp.guardStart(b.Left, guardAndRight)
+		case esb.BinOpLogicalOr:
+			g = sp.guardStart(b.Left, guardOrRight)
+		case esb.BinOpNullishCoalescing:
+			g = sp.guardStart(b.Left, guardNullish)
+		}
 		sp.expr(b.Right, ru)
+		if g >= 0 {
+			sp.guardEnd(g)
+		}
 	}
 }
 
@@ -570,8 +600,12 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.expr(x.ValueOrNil, useValue)
 	case *esb.EIf:
 		sp.expr(x.Test, useInspect)
+		g := sp.guardStart(x.Test, guardYes)
 		sp.expr(x.Yes, passThrough(u))
+		sp.guardEnd(g)
+		g = sp.guardStart(x.Test, guardNo)
 		sp.expr(x.No, passThrough(u))
+		sp.guardEnd(g)
 	case *esb.EImportCall:
 		sp.siteExpr(e, u)
 		sp.expr(x.Expr, useValue)

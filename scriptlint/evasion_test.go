@@ -236,6 +236,14 @@ var evasions = []evasion{
 	{code: `const f = () => 0; f && eval(src)`, rule: "js/eval"},
 	{code: `if (0 > 1) {} eval(src)`, rule: "js/eval"},
 
+	// rmx, dom and location handed on as values
+	{code: `const l = [location][0]; l.href = "https://evil.example/"`, rule: "js/api-value"},
+	{code: `Object.values({ a: location })[0].hash = "x"`, rule: "js/api-value"},
+	{code: `Reflect.set(location, "href", "https://evil.example/")`, rule: "js/api-value"},
+	{code: `function go(l) { l.assign("https://evil.example/") } go(location)`, rule: "js/api-value"},
+	{code: `const d = dom; d.html("<img src=x onerror=alert(1)>")`, rule: "js/api-value"},
+	{code: `export default rmx`, rule: "js/api-value"},
+
 	// not caught, by design
 	{code: `eval("fetch('https://evil.example/')")`, why: "eval of a string literal is allowed (the seed's rule): the code is in the file for anyone to read, and the sandbox blocks eval anyway"},
 	{code: `const run = "eval"; const fns = {}; fns[run] = globalThis[run]; fns.eval(x)`, rule: "js/eval"},

@@ -6,6 +6,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/internal/secrets"
+	"github.com/remixlet/remixlet/sandboxapi"
 )
 
 // The closed world and the dangerous values. Every global reference is
@@ -35,13 +36,14 @@ const (
 	DefSecretComment   Defence = "secret-comment"   // secrets in comments
 	DefUnknownAPI      Defence = "unknown-api"      // dom and rmx members the API does not have
 	DefIntrinsicWrite  Defence = "intrinsic-write"  // built-ins written, prototypes set to functions
+	DefAPIValue        Defence = "api-value"        // rmx, dom, location handed on as values
 )
 
 // Defences lists every defence, for the ablation test.
 var Defences = []Defence{
 	DefClosedWorld, DefGlobalObject, DefDangerousFlow, DefEvalArgument, DefFunctionCall,
 	DefTimerArgument, DefConstructorRead, DefDynamicAPI, DefSecretFold, DefSecretComment, DefUnknownAPI,
-	DefIntrinsicWrite,
+	DefIntrinsicWrite, DefAPIValue,
 }
 
 // disabledDefences is set only by the ablation test.
@@ -114,6 +116,18 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 			sp.reportDangerousFlow(name, off, u)
 		}
 	default:
+		if apiObjects[name] {
+			switch u {
+			case useValue, useCall, useNew:
+				if name == "rmx" {
+					sp.rmxEscape = true
+				}
+				if on(DefAPIValue) {
+					sp.report(RuleAPIValue, off, "%s is %s here, so the check can no longer see which of its members is used (the permissions and page checks are judged where a member is named): name the member where you use it (%s), and hand a helper the value or the one function it needs", name, useWords(u), apiExample[name])
+				}
+			}
+			return
+		}
 		if len(g.Members) == 0 {
 			return
 		}
@@ -125,6 +139,30 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 		}
 	}
 }
+
+// receiverOfOwnMember reports o.m.bind(o, …), o.m.call(o, …) and
+// o.m.apply(o, …) for o one of apiObjects, named directly.
+func (sp *scriptPass) receiverOfOwnMember(target esb.Expr, args []esb.Expr) bool {
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok || len(args) == 0 || dot.Name != "bind" && dot.Name != "call" && dot.Name != "apply" {
+		return false
+	}
+	id, ok := args[0].Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	s, _ := sp.lookup(id.Ref)
+	if s == nil || s.Kind != esb.SymbolUnbound || !apiObjects[s.OriginalName] {
+		return false
+	}
+	return rootGlobalName(sp, dot.Target) == s.OriginalName
+}
+
+// apiObjects are the globals used only through static members: the
+// checks judge a member where it is named.
+var apiObjects = map[string]bool{"rmx": true, "dom": true, "location": true}
+
+var apiExample = map[string]string{"rmx": "rmx.storage.get(…)", "dom": "dom.query(…)", "location": "location.href"}
 
 func memberList(name string, members []string) string {
 	var parts []string
@@ -449,6 +487,15 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 			fn, _ := sp.provableFunction(dot.Target, depth+1)
 			return fn, false
 		}
+	case *esb.EDot:
+		// A function of the API (rmx.log): the sandbox's, never a string.
+		paths := sp.resolve(e)
+		for _, p := range paths {
+			if m, ok := sandboxapi.Lookup(p); !ok || m.Kind != sandboxapi.Function {
+				return false, false
+			}
+		}
+		return len(paths) > 0, false
 	case *esb.EIdentifier:
 		s, info := sp.lookup(x.Ref)
 		if s == nil || s.Kind == esb.SymbolUnbound || info.updated {

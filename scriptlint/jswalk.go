@@ -515,6 +515,13 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteDirectEval(x.Target)
 		}
 		sp.expr(x.Target, useCall)
+		if sp.receiverOfOwnMember(x.Target, x.Args) {
+			// rmx.log.bind(rmx, …): rmx is only the receiver of its own
+			// member, which is named.
+			sp.expr(x.Args[0], useInspect)
+			sp.exprs(x.Args[1:], sp.argUse(x.Target))
+			break
+		}
 		sp.exprs(x.Args, sp.argUse(x.Target))
 	case *esb.EDot:
 		sp.siteExpr(e, u)

@@ -91,6 +91,11 @@ var (
 		Why: "The sandbox runs a current Chrome, so no built-in needs a polyfill. A getter, toString, valueOf, Symbol.iterator or any method written onto Object.prototype, Array.prototype, String.prototype or another built-in runs the script's code inside innocent reads, loops, spreads and comparisons, which is how a dangerous value reaches code that looks harmless; an object whose prototype is a function inherits its constructor, Function, which compiles strings. The check relies on the built-ins being as the specification says.",
 		Fix: "Write helpers as functions of your own (const last = a => a[a.length - 1]) and leave the built-ins as they are; give objects an ordinary object as prototype (a class, or Object.create(null)).",
 	})
+	RuleAPIValue = finding.Register(finding.Rule{
+		ID: "js/api-value", Title: "rmx, dom or location handed on as a value", Severity: finding.Error,
+		Why: "Permissions, the page checks and navigation are judged where a member of rmx, dom or location is named. Stored in an object or an array, passed to a helper, Object.values, Object.assign or Reflect, or returned, the object reaches every service and every page method without the check seeing which: a service used without its permission, or a navigation, would pass.",
+		Fix: "Name the member where you use it: rmx.storage.get(…), dom.query(…), location.href; pass a helper the value it needs (the address, the text), or the one function (rmx.storage.get), not the whole object.",
+	})
 	RuleRefusedElement = finding.Register(finding.Rule{
 		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: finding.Error,
 		Why: "The page agent creates only elements from a fixed list (layout, text, form-control, image and simple SVG); every other (form, frame, iframe, script, style, link, meta, object, embed, video, audio, base, template, noscript, SVG animations, custom elements, …) loads, submits or runs something, or changes the page after the check.",

@@ -245,7 +245,8 @@ var evasions = []evasion{
 	{code: `export default rmx`, rule: "js/api-value"},
 
 	// not caught, by design
-	{code: `eval("fetch('https://evil.example/')")`, why: "eval of a string literal is allowed (the seed's rule): the code is in the file for anyone to read, and the sandbox blocks eval anyway"},
+	{code: `eval("fetch('https://evil.example/')")`, rule: "js/replaced-global"}, // the literal is linted as code
+	{code: `eval("rmx.log(1)")`, why: "eval of a string literal is allowed (the seed's rule): the code is in the file for anyone to read, and it is linted as code with every check"},
 	{code: `const run = "eval"; const fns = {}; fns[run] = globalThis[run]; fns.eval(x)`, rule: "js/eval"},
 	{code: `setTimeout(task, 10)`, rule: "js/string-timer"},
 	{code: `img.src = await lookUpAddress()`, why: "an address computed at run time is not known statically; the page agent checks it when it is set"},

@@ -88,8 +88,8 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 	}
 	g := allowedByName[name]
 	if g == nil {
-		if !on(DefClosedWorld) {
-			return
+		if !on(DefClosedWorld) || sp.outerNames[name] {
+			return // (a binding of the module, in the code eval runs)
 		}
 		if o := outsideByName[name]; o != nil && o.Replaced {
 			sp.report(RuleReplacedGlobal, off, "%s: %s", name, o.UseInstead)
@@ -439,7 +439,10 @@ func (sp *scriptPass) checkEval(args []esb.Expr, off int) {
 		return
 	}
 	if v := sp.fold(args[0]); v.known && v.isStr {
-		return // a literal: the code is in the file for anyone to read
+		// A literal: the code is in the file for anyone to read, and is
+		// linted as the code it is.
+		sp.checkEvalCode(v.s, off)
+		return
 	}
 	sp.report(RuleEval, off, "eval of a value built at run time runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
 }

@@ -19,7 +19,7 @@ var (
 	RuleRemoteCode = finding.Register(finding.Rule{
 		ID: "js/remote-code", Title: "Loading code: import, import(), workers from an address, streaming WebAssembly", Severity: finding.Error,
 		Why: "The stored form has no modules to import and the sandbox blocks remote scripts; code loaded at run time is code nobody read or approved.",
-		Fix: "Bundle the code into script.js with `remixlet build`; run workers only from code in the file (a blob: URL).",
+		Fix: "Bundle the code into script.js with `remixlet build`; the sandbox starts no workers, so run the code in script.js itself.",
 	})
 	RuleEval = finding.Register(finding.Rule{
 		ID: "js/eval", Title: "eval of anything but a string literal, or eval used as a value", Severity: finding.Error,

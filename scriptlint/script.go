@@ -187,6 +187,10 @@ type scriptPass struct {
 	fnStack         []fnFrame     // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
 	valueFlow       // the abstract interpretation's state (bindings.go, transfer.go)
+	// In the code a literal eval runs (evalcode.go): how deep, and the
+	// names the module around it declares.
+	evalNesting int
+	outerNames  map[string]bool
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts

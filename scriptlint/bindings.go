@@ -38,6 +38,9 @@ type valueFlow struct {
 	protoSetsChecked, protoUnseen bool
 	// caseGuards are the switch cases guarded in the sites (deadcode.go).
 	caseGuards []caseGuard
+	// foldParams bind a callback's parameters while its body is folded
+	// (secretfold.go).
+	foldParams []foldParam
 }
 
 type memberWrite struct {

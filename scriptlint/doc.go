@@ -111,7 +111,9 @@
 //   - Secrets are found by internal/secrets (see its package doc for the
 //     detector and its measured rates), in string literals, in strings the
 //     folder assembles from parts (joins, concat, templates, String.raw,
-//     fromCharCode, + of constants), and in comments (vendor formats and
+//     fromCharCode, + of constants, map and reduce callbacks over literal
+//     arrays, Object.values, flat, toReversed, concat.apply, hex, percent,
+//     base64 and byte decodings: secretfold.go), and in comments (vendor formats and
 //     labelled values only: the entropy gate flags prose there). A string
 //     under a credential name (const apiKey = "…") is judged as a labelled
 //     value. Credentials in URLs, rmx.log, console and Error messages are

@@ -682,10 +682,16 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 	case *esb.ECall:
 		dot, ok := x.Target.Data.(*esb.EDot)
 		if !ok {
-			return
+			// Decodings of a literal (percent, base64).
+			switch name, _ := sp.directGlobal(x.Target); name {
+			case "decodeURIComponent", "decodeURI", "unescape", "atob":
+			default:
+				return
+			}
+			break
 		}
 		switch dot.Name {
-		case "join", "concat", "fromCharCode", "fromCodePoint":
+		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply":
 		default:
 			return
 		}

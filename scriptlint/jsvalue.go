@@ -662,6 +662,11 @@ func (sp *scriptPass) foldDepth(e esb.Expr, depth int) strVal {
 		return strVal{s: unknownMark, isStr: yes.isStr && no.isStr}
 	case *esb.EIdentifier:
 		_, info := sp.lookup(x.Ref)
+		if info != nil && len(sp.foldParams) > 0 {
+			if v, ok := sp.foldParamValue(info); ok {
+				return v // a callback's parameter (secretfold.go)
+			}
+		}
 		if info == nil || info.folding || info.updated || info.anyWrite || info.extraKinds&^kUndef != 0 || len(info.sources) != 1 || info.sources[0].bad || info.sources[0].elems {
 			break
 		}
@@ -840,6 +845,11 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 	case slices.Contains(target, "String") && len(args) == 1:
 		return strVal{s: args[0].s, known: args[0].known, isStr: true}
 	}
+	if name, ok := sp.directGlobal(c.Target); ok && name == "parseInt" {
+		if v, ok := foldParseInt(args); ok {
+			return v
+		}
+	}
 	dot, ok := c.Target.Data.(*esb.EDot)
 	if !ok {
 		return strVal{s: unknownMark}
@@ -857,6 +867,9 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 			return strVal{s: unknownMark, isStr: true}
 		}
 		return known(strings.Join(arr, sep))
+	}
+	if v, ok := sp.foldCallMore(c, dot, args, depth); ok {
+		return v
 	}
 	recv := sp.foldDepth(dot.Target, depth)
 	if !recv.known || !recv.isStr || !argsKnown {
@@ -1034,6 +1047,8 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 					return chars(v.s), true
 				}
 			}
+		default:
+			return sp.foldArrayMore(x, dot, depth)
 		}
 	}
 	return nil, false

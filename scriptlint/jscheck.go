@@ -322,7 +322,7 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 			sp.checkScriptCSS(c.args[0], "dom.addStyle")
 		}
 	}
-	dot, ok := target.Data.(*esb.EDot)
+	recv, method, args, ok := sp.methodCall(target, args)
 	if !ok {
 		return
 	}
@@ -332,7 +332,8 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		}
 		return esb.Expr{}, false
 	}
-	switch dot.Name {
+	dot := &esb.EDot{Target: recv, Name: method}
+	switch method {
 	case "createElement":
 		if a, ok := arg(0); ok {
 			sp.checkCreatedTag(a, false)
@@ -532,12 +533,21 @@ func (sp *scriptPass) checkSetAttribute(elem, name, value esb.Expr) {
 // checkAttributeObject checks an object literal of attributes or
 // properties (dom.create's second argument, Object.assign's sources).
 func (sp *scriptPass) checkAttributeObject(tag string, e esb.Expr) {
-	o, ok := e.Data.(*esb.EObject)
+	sp.checkAttributeObjectDepth(tag, e, 0)
+}
+
+func (sp *scriptPass) checkAttributeObjectDepth(tag string, e esb.Expr, depth int) {
+	o, ok := sp.attributeObjectOf(e, 0)
 	if !ok {
+		sp.checkAttributeRoutes(tag, e)
 		return
 	}
 	for i := range o.Properties {
 		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread && depth < 4 {
+			sp.checkAttributeObjectDepth(tag, p.ValueOrNil, depth+1) // { ...base, id: "x" }
+			continue
+		}
 		if p.Kind == esb.PropertySpread || p.Kind.IsMethodDefinition() || p.ValueOrNil.Data == nil {
 			continue
 		}

@@ -41,6 +41,10 @@ type valueFlow struct {
 	// foldParams bind a callback's parameters while its body is folded
 	// (secretfold.go).
 	foldParams []foldParam
+	// esbuild's __commonJS helper, and the module wrappers it is given.
+	commonJS       *symInfo
+	hasCommonJS    bool
+	moduleWrappers map[*esb.Fn]bool
 }
 
 type memberWrite struct {
@@ -277,6 +281,59 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 		}
 	case "defineProperties", "assign":
 		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0]})
+	}
+}
+
+// noteCommonJSHelper records esbuild's __commonJS helper (its text
+// verified by isBundlerHelper).
+func (sp *scriptPass) noteCommonJSHelper(s *esb.SLocal) {
+	if b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier); ok {
+		if sym := sp.res.Symbol(b.Ref); sym != nil && sym.OriginalName == "__commonJS" {
+			sp.commonJS, sp.hasCommonJS = sp.sym(b.Ref), true
+		}
+	}
+}
+
+// noteModuleWrapper records, in the walk, the functions __commonJS({…})
+// is given: the helper calls each with (exports, module), two objects
+// ({ exports: {} } and its exports), and nothing else can reach them.
+func (sp *scriptPass) noteModuleWrapper(target esb.Expr, args []esb.Expr) {
+	if !sp.hasCommonJS || len(args) != 1 {
+		return
+	}
+	id, ok := target.Data.(*esb.EIdentifier)
+	if !ok {
+		return
+	}
+	if _, info := sp.lookup(id.Ref); info != sp.commonJS {
+		return
+	}
+	o, ok := args[0].Data.(*esb.EObject)
+	if !ok {
+		return
+	}
+	for i := range o.Properties {
+		if f, ok := o.Properties[i].ValueOrNil.Data.(*esb.EFunction); ok {
+			if sp.moduleWrappers == nil {
+				sp.moduleWrappers = map[*esb.Fn]bool{}
+			}
+			sp.moduleWrappers[&f.Fn] = true
+		}
+	}
+}
+
+// moduleParams gives a module wrapper's exports and module parameters
+// what the helper passes them.
+func (sp *scriptPass) moduleParams(fn *esb.Fn) {
+	if !sp.moduleWrappers[fn] {
+		return
+	}
+	for i, a := range fn.Args {
+		if b, ok := a.Binding.Data.(*esb.BIdentifier); ok && i < 2 && a.DefaultOrNil.Data == nil {
+			info := sp.sym(b.Ref)
+			info.anyWrite = false
+			info.extraKinds |= kObject | kOpen
+		}
 	}
 }
 

@@ -121,7 +121,10 @@ func (sp *scriptPass) checkIntrinsicTarget(target esb.Expr) {
 
 // checkPrototypeValue judges a value given to an object as its prototype.
 func (sp *scriptPass) checkPrototypeValue(v esb.Expr, how string) {
-	if !on(DefIntrinsicWrite) || v.Data == nil {
+	if !on(DefIntrinsicWrite) || v.Data == nil || sp.inBundlerHelper {
+		// esbuild's __toESM copies a CommonJS module onto an object with
+		// the module's prototype; what it returns holds anything for the
+		// analysis, so reads from it are judged where they are used.
 		return
 	}
 	if name, ok := sp.intrinsicObject(v); ok && !strings.HasSuffix(name, ".prototype") {

@@ -261,6 +261,9 @@ func (sp *scriptPass) fn(fn *esb.Fn) {
 		sp.fnStack = append(sp.fnStack, fnFrame{fn: fn})
 	}
 	sp.args(fn.Args)
+	if sp.collecting {
+		sp.moduleParams(fn)
+	}
 	sp.stmts(fn.Body.Block.Stmts)
 	if sp.collecting {
 		sp.popFunction()
@@ -513,6 +516,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteCallMutation(x.Target, x.Args)
 			sp.noteReflectiveWrites(x.Target, x.Args)
 			sp.noteDirectEval(x.Target)
+			sp.noteModuleWrapper(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useCall)
 		if sp.receiverOfOwnMember(x.Target, x.Args) {

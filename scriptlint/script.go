@@ -319,6 +319,7 @@ func (sp *scriptPass) collect() {
 	for _, part := range tree.Parts {
 		for _, st := range part.Stmts {
 			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
+				sp.noteCommonJSHelper(local)
 				sp.addSite(checkSite{kind: siteHelperStart})
 				sp.stmt(st)
 				sp.addSite(checkSite{kind: siteHelperEnd})

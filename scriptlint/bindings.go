@@ -41,6 +41,9 @@ type valueFlow struct {
 	// foldParams bind a callback's parameters while its body is folded
 	// (secretfold.go).
 	foldParams []foldParam
+	// The built-in each alias of one names (intrinsics.go).
+	intrinsicAlias map[*symInfo]string
+	intrinsicCycle bool
 	// esbuild's __commonJS helper, and the module wrappers it is given.
 	commonJS       *symInfo
 	hasCommonJS    bool

@@ -60,24 +60,50 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 			return "", false
 		}
 		// An alias (const AP = Array.prototype): writes through it are
-		// writes to the built-in.
-		if info.resolving || info.anyWrite {
+		// writes to the built-in. The answer is kept per binding.
+		switch {
+		case info.intrinsicMemo == 1:
+			return "", false
+		case info.intrinsicMemo == 2:
+			return sp.intrinsicAlias[info], true
+		case info.resolving:
+			sp.intrinsicCycle = true // the answer below is partial: not kept
+			return "", false
+		case info.anyWrite || info.fn != "":
 			return "", false
 		}
+		outerCycle := sp.intrinsicCycle
+		sp.intrinsicCycle = false
 		info.resolving = true
-		defer func() { info.resolving = false }()
+		defer func() {
+			info.resolving = false
+			sp.intrinsicCycle = sp.intrinsicCycle || outerCycle
+		}()
 		for _, src := range info.sources {
 			if src.bad || src.elems || len(src.keys) > 0 {
 				continue
 			}
 			if name, ok := sp.intrinsicDepth(src.expr, depth+1); ok {
+				if sp.intrinsicAlias == nil {
+					sp.intrinsicAlias = map[*symInfo]string{}
+				}
+				sp.intrinsicAlias[info] = name
+				info.intrinsicMemo = 2
 				return name, true
 			}
 		}
+		if !sp.intrinsicCycle {
+			info.intrinsicMemo = 1
+		}
+		return "", false
+	case *esb.EThis, *esb.EObject, *esb.EArray, *esb.EArrow, *esb.EFunction, *esb.EString, *esb.ENumber:
 		return "", false
 	}
 	if name, ok := sp.directGlobal(e); ok && builtinName(name) {
 		return name, true
+	}
+	if !sp.mayResolveToBuiltin(e) {
+		return "", false
 	}
 	for _, p := range sp.resolve(e) {
 		if builtinName(p) {
@@ -85,6 +111,32 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// mayResolveToBuiltin is a cheap test before resolve: only a chain through
+// constructor or prototype, a call (Reflect.get), or a binding holding a
+// literal ({ p: Array.prototype }) can resolve to a built-in that the
+// walk above has not named.
+func (sp *scriptPass) mayResolveToBuiltin(e esb.Expr) bool {
+	for i := 0; i < 64; i++ {
+		switch x := e.Data.(type) {
+		case *esb.EDot:
+			if x.Name == "constructor" || x.Name == "prototype" {
+				return true
+			}
+			e = x.Target
+		case *esb.EIndex:
+			e = x.Target
+		case *esb.EIdentifier:
+			s, info := sp.lookup(x.Ref)
+			return s != nil && s.Kind != esb.SymbolUnbound && info.literals
+		case *esb.ECall:
+			return true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // builtinName reports a path naming a built-in object: an allowed global

@@ -51,11 +51,14 @@ type symInfo struct {
 	anyWrite, protoWritten bool
 	extraKinds             kinds
 	// The abstract value (transfer.go): kv, and how far it is solved.
-	kv          kinds
-	kstate      uint8
-	kdepth      int32
-	resolver    bool // a Promise executor's resolve or reject: always a function
-	pageElement bool // the variable of a for-of loop over the page's own elements (pagechecks.go)
+	kv     kinds
+	kstate uint8
+	// intrinsicMemo: whether it is an alias of a built-in (0 not known,
+	// 1 no, 2 yes: intrinsics.go).
+	intrinsicMemo int8
+	kdepth        int32
+	resolver      bool // a Promise executor's resolve or reject: always a function
+	pageElement   bool // the variable of a for-of loop over the page's own elements (pagechecks.go)
 	// The memo of infoMayReachAPI (0 not known, 1 false, 2 true):
 	// flow-insensitive, so one answer per binding.
 	memoAPI  int8

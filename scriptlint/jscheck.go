@@ -123,6 +123,7 @@ func (sp *scriptPass) checkAPIMember(p string, off int) {
 	if !on(DefUnknownAPI) || !strings.HasPrefix(p, "rmx.") && !strings.HasPrefix(p, "dom.") {
 		return
 	}
+	sp.checkAPISince(p, off)
 	unknown, ok := sandboxapi.Unknown(p)
 	if !ok || unknown != p {
 		return // reported where the unknown member itself is read
@@ -301,6 +302,15 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		if has(c.paths, "dom.query", "dom.queryAll", "dom.waitFor", "dom.closest", "dom.matches") && len(c.args) > 0 {
 			sp.checkSelector(c.args[0])
 		}
+		if has(c.paths, "dom.observe") && len(c.args) > 0 {
+			sp.checkSelector(c.args[0])
+		}
+		if has(c.paths, "dom.on") && len(c.args) > 1 {
+			sp.checkSelector(c.args[1]) // dom.on(type, selector, listener)
+		}
+		if has(c.paths, "rmx.schedule.openTab") {
+			sp.checkOpenTab(c.args)
+		}
 		if has(c.paths, "dom.addStyle") && len(c.args) > 0 {
 			sp.checkScriptCSS(c.args[0], "dom.addStyle")
 		}
@@ -324,6 +334,8 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		if a, ok := arg(1); ok {
 			sp.checkCreatedTag(a, true)
 		}
+	case "addClass":
+		sp.checkMarkedClasses(dot.Target, args)
 	case "setAttribute":
 		if name, ok := arg(0); ok {
 			value, _ := arg(1)
@@ -412,6 +424,7 @@ func (sp *scriptPass) checkFetch(a esb.Expr) {
 		sp.report(RuleFetchHost, off, "rmx.fetch reaches only http:// and https:// addresses, not %s:", scheme)
 		return
 	}
+	sp.checkPlainHTTP(scheme, host, off)
 	sp.fetchUse[host] = off
 	if !slices.Contains(sp.m.Hosts(manifest.Fetch), host) {
 		sp.report(RuleFetchHost, off, "rmx.fetch to %s, which no fetch: permission names: add {\"permission\": \"fetch:%s\", \"reason\": \"…\"} and ask the user, or fetch from a host already approved", host, host)

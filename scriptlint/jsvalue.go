@@ -41,6 +41,7 @@ type symInfo struct {
 	memberSources []esb.Expr
 	mutated       bool
 	resolver      bool // a Promise executor's resolve or reject: always a function
+	pageElement   bool // the variable of a for-of loop over the page's own elements (pagechecks.go)
 	// Memos of isData, mayBeFunction, numeric and infoMayReachAPI (0 not
 	// known, 1 false, 2 true): flow-insensitive, so one answer per binding.
 	memoData, memoFn, memoNum, memoAPI int8

@@ -141,6 +141,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.expr(s.Value, useInspect) // only its keys are read
 		sp.stmt(s.Body)
 	case *esb.SForOf:
+		if sp.collecting {
+			sp.notePageElementLoop(s.Init, s.Value)
+		}
 		sp.forInit(s.Init, s.Value)
 		// Iterated: a function is not iterable, so a dangerous value there
 		// only throws; what the loop takes out is a value of its own.

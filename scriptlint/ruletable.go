@@ -101,6 +101,26 @@ var (
 		Why: "A selector such as [value^=\"a\"] reads a field a character at a time; the page agent refuses it while the page has a password field.",
 		Fix: "Select the field by name, id or type and read its value through dom instead.",
 	})
+	RuleUnmarkedClass = finding.Register(finding.Rule{
+		ID: "js/unmarked-class", Title: "A class without the remixlet's mark added to one of the page's own elements", Severity: finding.Error,
+		Why: "Every class a remixlet adds to the page's own elements starts with its mark (dom.mark), so that each mark on a page names the remixlet that wrote it; the page agent refuses any other.",
+		Fix: "Start the class with the mark: addClass(`${dom.mark}-hidden`), and style it with dom.addStyle(`.${dom.mark}-hidden { … }`).",
+	})
+	RuleForeignTab = finding.Register(finding.Rule{
+		ID: "js/foreign-tab", Title: "rmx.schedule.openTab to a page that is not the remixlet's own", Severity: finding.Error,
+		Why: "A schedule runs no remixlet code; the worker opens or focuses only pages the remixlet's matches cover, so a later tab cannot take the user somewhere the approval never named.",
+		Fix: "Open one of the pages manifest.json's matches cover.",
+	})
+	RuleNewerAPI = finding.Register(finding.Rule{
+		ID: "js/newer-api", Title: "A dom or rmx member newer than the manifest's api stamp", Severity: finding.Error,
+		Why: "The api stamp says which release of the API the remixlet was written for; a member added later is missing there, and the stored code would call what that release does not have.",
+		Fix: "Set \"api\" in manifest.json to the release that added the member (docs/api.md lists each member's release), or do without it.",
+	})
+	RulePlainHTTPFetch = finding.Register(finding.Rule{
+		ID: "js/plain-http-fetch", Title: "rmx.fetch to an http:// address", Severity: finding.Warning,
+		Why: "rmx.fetch sends requests signed in as the user; over http:// the request and the answer travel unencrypted, and anyone on the network between can read or change them.",
+		Fix: "Use the https:// address of the same service.",
+	})
 	RuleFetchHost = finding.Register(finding.Rule{
 		ID: "js/fetch-host", Title: "rmx.fetch to a host no fetch: permission names", Severity: finding.Error,
 		Why: "rmx.fetch sends requests signed in as the user, only to hosts the user approved one by one.",

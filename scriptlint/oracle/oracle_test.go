@@ -320,3 +320,14 @@ func TestSignatures(t *testing.T) {
 		t.Errorf("%q %q", params, ret)
 	}
 }
+
+// TestConsoleRecorded: the console a program names first, before any
+// other host API, is the recording one, not the context's own.
+func TestConsoleRecorded(t *testing.T) {
+	for _, code := range []string{`console.log("first")`, `const c = console; c.error("first")`, `globalThis.console.warn("first")`} {
+		v := judge(t, code, nil)
+		if !slices.Contains(v.Strings, "first") {
+			t.Errorf("%s: strings %q, want the logged one", code, v.Strings)
+		}
+	}
+}

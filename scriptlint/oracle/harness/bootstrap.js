@@ -298,6 +298,9 @@
     for (let i = 0; i < lazyNames.length; i++) define(lazyNames[i], hostAPIs[lazyNames[i]]);
   };
   const lazy = (key) => { if (hostAPIs === null && typeof key === "string" && isLazy[key] === true) { materialize(); return true; } return false; };
+  // V8 gives every context a console of its own, an own property of the
+  // global object that would answer before the hook and record nothing.
+  for (let i = 0; i < lazyNames.length; i++) ReflectDeleteProperty(realGlobal, lazyNames[i]);
   const buildHostAPIs = () => {
     // console: the remixlet's log.
     const consoleObject = {};

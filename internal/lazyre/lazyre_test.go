@@ -13,7 +13,7 @@ func TestCompiledOnFirstUse(t *testing.T) {
 	if got := r.FindStringSubmatch("abbb"); len(got) != 2 || got[1] != "bbb" {
 		t.Errorf("FindStringSubmatch = %q", got)
 	}
-	if r.Get() != r.Get() {
+	if first, again := r.Get(), r.Get(); first != again {
 		t.Error("compiled more than once")
 	}
 }

@@ -4,7 +4,7 @@
 # text report to /dev/null, against a program that only reads the file and
 # parses it with esbuild through the same bridge (built here from the
 # repository's internal/esbuildbridge). The ratio is the lint's CPU time
-# over the bare parse's; the target is at most 1.3.
+# over the bare parse's; the target is at most 1.3.
 #
 #   bench/script-process.sh [N]            CPU time (perf task-clock), medians of N interleaved runs (default 20)
 #   bench/script-process.sh --instructions instructions under callgrind (GOMAXPROCS=1)

@@ -4,7 +4,7 @@
 # same toolchain and flags as a release (-trimpath -buildvcs=false,
 # CGO_ENABLED=0). Both run N times, interleaved, so load on the machine
 # hits both alike; each run's CPU time (user + system, perf's task-clock)
-# is taken, and the ratio is of the medians. The target is at
+# is taken, and the ratio is of the medians. The target is at
 # most 3.
 #
 #   bench/startup.sh [N]              (default 300; needs perf)

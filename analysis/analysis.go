@@ -79,6 +79,10 @@ type Result struct {
 	// out of Findings, kept for the outputs that carry them as silenced
 	// (SARIF's suppressions); they count for nothing.
 	Silenced []Silenced
+	// Built is, for a source folder, the check of the stored form it was
+	// built into (Package then holds the source files); nil otherwise, and
+	// when the build stopped before the check.
+	Built *Result
 }
 
 // Silenced is a warning taken out of a result's findings.

@@ -78,6 +78,9 @@ type Result struct {
 	Sources []analysis.File
 	// Err is set when a check could not run at all (exit status 2).
 	Err error
+	// Checked is the lint's run over Files; nil when the build stopped
+	// before it.
+	Checked *analysis.Result
 }
 
 // Refused reports whether the build refuses the source folder.
@@ -94,6 +97,7 @@ func (r *Result) Report() *analysis.Result {
 		Findings: r.Findings,
 		Silenced: r.Silenced,
 		Err:      r.Err,
+		Built:    r.Checked,
 	}
 }
 
@@ -181,6 +185,7 @@ func (b *Builder) Build() *Result {
 	pkg := analysis.LoadFiles(b.dir, files)
 	res.Files = pkg.Files
 	checked := analysis.RunPackage(pkg, lint.Analyzers)
+	res.Checked = checked
 	if checked.Err != nil {
 		res.Err = checked.Err
 		return res

@@ -8,6 +8,7 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
+	"github.com/remixlet/remixlet/capability"
 	"github.com/remixlet/remixlet/finding"
 )
 
@@ -38,6 +39,10 @@ type jsonRemixlet struct {
 	Refused  bool          `json:"refused"`
 	Error    string        `json:"error,omitempty"`
 	Findings []jsonFinding `json:"findings"`
+	// Capabilities is what the remixlet can do, in words (package
+	// capability); absent for one that could not be read or built, empty
+	// for one that does nothing a person decides on.
+	Capabilities *[]capability.Item `json:"capabilities,omitempty"`
 }
 
 type jsonSource struct {
@@ -99,12 +104,20 @@ func (j *jsonFormat) begin(s *Stream) error {
 }
 
 func (j *jsonFormat) result(s *Stream, r *analysis.Result) error {
-	jr := jsonRemixlet{Dir: r.Dir, Refused: r.Refused() || r.Err != nil, Findings: jsonFindings(r, shown(r.Findings, s.opts))}
+	j.doc.value("", newJSONRemixlet(r, shown(r.Findings, s.opts)))
+	return j.doc.err
+}
+
+// newJSONRemixlet is one remixlet of the json output, with the findings
+// shown.
+func newJSONRemixlet(r *analysis.Result, fs []finding.Finding) jsonRemixlet {
+	jr := jsonRemixlet{Dir: r.Dir, Refused: r.Refused() || r.Err != nil, Findings: jsonFindings(r, fs)}
 	if r.Err != nil {
 		jr.Error = r.Err.Error()
+	} else if sum := capability.Summarize(r); sum != nil {
+		jr.Capabilities = &sum.Capabilities
 	}
-	j.doc.value("", jr)
-	return j.doc.err
+	return jr
 }
 
 func (j *jsonFormat) end(s *Stream, e *End) error {

@@ -54,11 +54,7 @@ func TestJSONStreamsTheDoc(t *testing.T) {
 		}
 		doc := jsonDoc{Version: JSONVersion, Tool: jsonTool{Name: in.Tool.Name, Version: in.Tool.Version}, Remixlets: []jsonRemixlet{}, Summary: Summarize(in)}
 		for _, r := range in.Results {
-			jr := jsonRemixlet{Dir: r.Dir, Refused: r.Refused() || r.Err != nil, Findings: jsonFindings(r, r.Findings)}
-			if r.Err != nil {
-				jr.Error = r.Err.Error()
-			}
-			doc.Remixlets = append(doc.Remixlets, jr)
+			doc.Remixlets = append(doc.Remixlets, newJSONRemixlet(r, r.Findings))
 		}
 		for _, src := range in.Sources {
 			doc.Configs = append(doc.Configs, jsonSource{Path: src.Path, Findings: jsonFindings(&analysis.Result{}, src.Findings)})

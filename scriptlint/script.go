@@ -296,6 +296,13 @@ func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format stri
 // run walks the tree once, recording what bindings hold and the sites
 // the checks look at, then checks the sites and the import records.
 func (sp *scriptPass) run() {
+	sp.collect()
+	sp.checkSites()
+	sp.importRecords()
+}
+
+// collect is run's walk: what bindings hold, and the sites.
+func (sp *scriptPass) collect() {
 	tree := sp.res.AST
 	sp.indexSymbols()
 	// Real code leaves two to five sites per symbol (room for six spares
@@ -317,8 +324,6 @@ func (sp *scriptPass) run() {
 	}
 	sp.fnStack = nil
 	sp.collecting = false
-	sp.checkSites()
-	sp.importRecords()
 }
 
 // importRecords refuses every import: static imports and re-exports, and

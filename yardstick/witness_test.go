@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/remixlet/remixlet/analysis"
@@ -16,33 +17,36 @@ import (
 	"github.com/remixlet/remixlet/scriptlint/oracle"
 )
 
-var (
-	poolOnce sync.Once
-	pool     *oracle.Pool
-	poolErr  error
-)
+// startPool starts the package's one oracle pool, once. node is
+// required: CI installs it, and a missing node fails the tests rather
+// than skipping them.
+var startPool = sync.OnceValues(func() (*oracle.Pool, error) {
+	if _, err := exec.LookPath("node"); err != nil {
+		return nil, fmt.Errorf("node is needed to witness the cases (install Node.js 20 or later): %w", err)
+	}
+	p, err := oracle.Start(oracle.Options{})
+	if err == nil {
+		started.Store(p)
+	}
+	return p, err
+})
 
-// witnesses is the package's one oracle pool. node is required: CI
-// installs it, and a missing node fails the tests rather than skipping.
+// started is the pool once it runs, for TestMain to stop.
+var started atomic.Pointer[oracle.Pool]
+
 func witnesses(t testing.TB) *oracle.Pool {
 	t.Helper()
-	poolOnce.Do(func() {
-		if _, err := exec.LookPath("node"); err != nil {
-			poolErr = fmt.Errorf("node is needed to witness the cases (install Node.js 20 or later): %w", err)
-			return
-		}
-		pool, poolErr = oracle.Start(oracle.Options{})
-	})
-	if poolErr != nil {
-		t.Fatal(poolErr)
+	p, err := startPool()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return pool
+	return p
 }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if pool != nil {
-		pool.Close()
+	if p := started.Load(); p != nil {
+		p.Close()
 	}
 	os.Exit(code)
 }

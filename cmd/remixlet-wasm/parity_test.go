@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -216,6 +218,58 @@ func TestOptionsInPlainWords(t *testing.T) {
 		err := decodeOptions(text, &o)
 		if (err == nil) != (want == "") || err != nil && err.Error() != want {
 			t.Errorf("%s: %v, want %q", text, err, want)
+		}
+	}
+}
+
+// The capability summary the module's lint carries is the one `remixlet
+// describe --format json` prints for the same files, and the one the
+// command line's lint carries.
+func TestCapabilitiesParityWithTheCommandLine(t *testing.T) {
+	root := t.TempDir()
+	manifest := `{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": [` +
+		`{"permission": "fetch:api.example.com", "reason": "Save."}, {"permission": "clipboard", "reason": "Copy."}]}`
+	folders := map[string]map[string]string{
+		"sends": {"manifest.json": manifest, "script.js": `const h = await dom.query("h1");
+await rmx.fetch("https://api.example.com/save", {method: "POST", body: await h.text()});
+await rmx.clipboard.write(await (await dom.query("input")).value());
+await (await dom.create("img", {src: "https://news.example.com/p.png"})).click();
+`, "style.css": "a { background: url(https://api.example.com/bg.png) }\n"},
+		"nothing":    {"manifest.json": parityManifest, "script.js": "rmx.keep(() => dom.queryAll('.promoted'));\n"},
+		"unreadable": {"manifest.json": parityManifest, "script.js": "let x = ;\n"},
+	}
+	type doc struct {
+		Remixlets []struct {
+			Capabilities []map[string]any `json:"capabilities"`
+		} `json:"remixlets"`
+		Capabilities []map[string]any `json:"capabilities"`
+	}
+	decode := func(what, text string) doc {
+		var d doc
+		if err := json.Unmarshal([]byte(text), &d); err != nil {
+			t.Fatalf("%s: %v\n%s", what, err, text)
+		}
+		return d
+	}
+	for name, files := range folders {
+		writeFolder(t, filepath.Join(root, name), files)
+		out, err := Lint(readFolder(t, filepath.Join(root, name)), LintOptions{Dir: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		module := decode("module lint", string(out)).Remixlets[0].Capabilities
+		_, cliOut, errOut := runCLI(t, root, "lint", "--format", "json", name)
+		cliLint := decode("remixlet lint: "+errOut, cliOut).Remixlets[0].Capabilities
+		code, descOut, errOut := runCLI(t, root, "describe", "--format", "json", name)
+		if code != 0 {
+			t.Fatalf("describe %s: exit %d: %s", name, code, errOut)
+		}
+		described := decode("remixlet describe", descOut).Capabilities
+		if !reflect.DeepEqual(module, described) || !reflect.DeepEqual(cliLint, described) {
+			t.Errorf("%s: the module's lint carries %v, the command line's lint %v, describe %v", name, module, cliLint, described)
+		}
+		if name != "nothing" && len(described) == 0 {
+			t.Errorf("%s: no capabilities described", name)
 		}
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/remixlet/remixlet/report/sariftest"
 )
 
@@ -77,22 +75,7 @@ func TestEndToEnd(t *testing.T) {
 		got[name] = string(data)
 	}
 	for name, text := range got {
-		path := filepath.Join(golden, name)
-		if *updateDocs {
-			if err := os.MkdirAll(golden, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(string(want), text); diff != "" {
-			t.Errorf("%s differs (-want +got; rerun with -update if intended):\n%s", name, diff)
-		}
+		checkGolden(t, filepath.Join(golden, name), text)
 	}
 	// What the golden files must show, whatever else changes.
 	for _, want := range []string{

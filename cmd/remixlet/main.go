@@ -170,6 +170,7 @@ Exit status: 0 nothing refused, 1 something refused, 2 could not run
 		newLintCmd(std),
 		newDiffCmd(std),
 		newDigestCmd(std),
+		newDescribeCmd(std),
 		newApproveCmd(std),
 		newActivateCmd(std),
 		newHistoryCmd(std),

@@ -114,3 +114,12 @@ func TestCompare(t *testing.T) {
 		t.Errorf("a version compared with itself has %d changes", n)
 	}
 }
+
+// For a new remixlet, the changes are what it does, without "now".
+func TestCompareWithNothingBefore(t *testing.T) {
+	new := SummarizeFiles(files("manifest.json", manifestJSON, "script.js", `await (await dom.query("button")).click();`))
+	got := Compare(nil, new)
+	if len(got) != 1 || got[0].Change != "added" || got[0].Words != "clicks elements" {
+		t.Errorf("Compare(nil, new) = %+v", got)
+	}
+}

@@ -205,8 +205,9 @@ type Change struct {
 	Words string `json:"words"`
 }
 
-// Compare lists the capabilities new has that old (nil: nothing ran
-// before) has not, then those old had that new has not. Network rules are
+// Compare lists the capabilities new has that old has not, then those old
+// had that new has not; with old nil (nothing ran before), everything new
+// does, in its own words. Network rules are
 // left out: the decision's rule changes say each one in words, with what
 // it did before.
 func Compare(old, new *Summary) []Change {
@@ -224,7 +225,11 @@ func Compare(old, new *Summary) []Change {
 	for _, it := range new.Capabilities {
 		has[it.key()] = true
 		if it.Kind != NetworkRule && !had[it.key()] {
-			out = append(out, Change{Change: "added", Item: it, Words: "now " + it.Words})
+			words := "now " + it.Words
+			if old == nil {
+				words = it.Words // a new remixlet: what it does
+			}
+			out = append(out, Change{Change: "added", Item: it, Words: words})
 		}
 	}
 	if old != nil {

@@ -297,8 +297,10 @@ func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format stri
 // the checks look at, then checks the sites and the import records.
 func (sp *scriptPass) run() {
 	sp.collect()
+	sites := sp.sites
 	sp.checkSites()
 	sp.importRecords()
+	sp.checkPageFlows(sites)
 }
 
 // collect is run's walk: what bindings hold, and the sites.

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/publicsuffix"
-
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/publicsuffix"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/site"
 )
@@ -594,9 +593,9 @@ func sameSite(a, b string) bool {
 	if isIP(a) || isIP(b) {
 		return a == b
 	}
-	ra, errA := publicsuffix.EffectiveTLDPlusOne(a)
-	rb, errB := publicsuffix.EffectiveTLDPlusOne(b)
-	return errA == nil && errB == nil && ra == rb
+	ra, okA := publicsuffix.Registrable(a)
+	rb, okB := publicsuffix.Registrable(b)
+	return okA && okB && ra == rb
 }
 
 // canonicalHost is site.CanonicalHost with a fast path for the common

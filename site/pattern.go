@@ -27,7 +27,7 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
+	"github.com/remixlet/remixlet/internal/publicsuffix"
 )
 
 // Pattern is one parsed match pattern.
@@ -308,7 +308,7 @@ func (p Pattern) matchesCanonHost(host string, kind hostKind) bool {
 }
 
 // EverySite reports whether the pattern covers every host: <all_urls>, a "*" host, or a "*." wildcard whose
-// remainder is itself a public suffix (golang.org/x/net/publicsuffix, private suffixes such as github.io included),
+// remainder is itself a public suffix (internal/publicsuffix, private suffixes such as github.io included),
 // because such a pattern reaches sites of unrelated owners (Chrome treats these as "all hosts" for its permission warning too).
 //
 // Chrome's warning (URLPattern::MatchesEffectiveTld with its defaults) leaves

@@ -20,8 +20,8 @@ type corpusCase struct {
 }
 
 // readCases reads a corpus file: cases headed "=== NAME [LABEL]", each
-// followed by its code; lines starting with # before the first case are
-// comments.
+// followed by its code; a line starting with "# " is a comment (no line
+// of the code starts so).
 func readCases(t testing.TB, path string, labelled bool) []corpusCase {
 	t.Helper()
 	f, err := os.Open(path)
@@ -49,8 +49,9 @@ func readCases(t testing.TB, path string, labelled bool) []corpusCase {
 				c.label = fields[1]
 			}
 			cases = append(cases, c)
+		case strings.HasPrefix(line, "# ") || line == "#":
 		case len(cases) == 0:
-			if line != "" && !strings.HasPrefix(line, "#") {
+			if line != "" {
 				t.Fatalf("%s:%d: code before the first case", path, n)
 			}
 		default:

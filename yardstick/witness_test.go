@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/remixlet/remixlet/analysis"
@@ -16,33 +17,36 @@ import (
 	"github.com/remixlet/remixlet/scriptlint/oracle"
 )
 
-var (
-	poolOnce sync.Once
-	pool     *oracle.Pool
-	poolErr  error
-)
+// startPool starts the package's one oracle pool, once. node is
+// required: CI installs it, and a missing node fails the tests rather
+// than skipping them.
+var startPool = sync.OnceValues(func() (*oracle.Pool, error) {
+	if _, err := exec.LookPath("node"); err != nil {
+		return nil, fmt.Errorf("node is needed to witness the cases (install Node.js 20 or later): %w", err)
+	}
+	p, err := oracle.Start(oracle.Options{})
+	if err == nil {
+		started.Store(p)
+	}
+	return p, err
+})
 
-// witnesses is the package's one oracle pool. node is required: CI
-// installs it, and a missing node fails the tests rather than skipping.
+// started is the pool once it runs, for TestMain to stop.
+var started atomic.Pointer[oracle.Pool]
+
 func witnesses(t testing.TB) *oracle.Pool {
 	t.Helper()
-	poolOnce.Do(func() {
-		if _, err := exec.LookPath("node"); err != nil {
-			poolErr = fmt.Errorf("node is needed to witness the cases (install Node.js 20 or later): %w", err)
-			return
-		}
-		pool, poolErr = oracle.Start(oracle.Options{})
-	})
-	if poolErr != nil {
-		t.Fatal(poolErr)
+	p, err := startPool()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return pool
+	return p
 }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if pool != nil {
-		pool.Close()
+	if p := started.Load(); p != nil {
+		p.Close()
 	}
 	os.Exit(code)
 }
@@ -65,6 +69,8 @@ type witnessed struct {
 	Labels []string
 	Why    map[string]string
 	Unrun  string
+	// Strings are the strings the script handed to the API and the sinks.
+	Strings []string
 }
 
 func (w *witnessed) dangerous() bool { return len(w.Labels) > 0 }
@@ -82,7 +88,7 @@ func witness(t testing.TB, code string) *witnessed {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &witnessed{Labels: v.Labels, Why: v.Why, Unrun: v.Unrun}
+	w := &witnessed{Labels: v.Labels, Why: v.Why, Unrun: v.Unrun, Strings: v.Strings}
 	for _, s := range v.Strings {
 		if m := secrets.Scan(s); len(m) > 0 {
 			w.Labels = append(w.Labels, "secret")

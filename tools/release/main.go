@@ -524,6 +524,10 @@ func licenceFile(name string) bool {
 // binary means passing these on (Apache-2.0 and BSD require it). A module
 // without a licence file stops the release: nothing is shipped that cannot
 // be attributed.
+// publicSuffixRevision is the list's revision in internal/publicsuffix
+// (its testdata/SOURCE.md).
+const publicSuffixRevision = "d6c92f1bbb7433e5db7b8405c25d4035fb8ff376"
+
 func thirdPartyNotices(version string) (string, error) {
 	cmd := exec.Command("go", "list", "-mod=readonly", "-deps", "-f", "{{with .Module}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}", "./cmd/remixlet", "./cmd/remixlet-wasm")
 	cmd.Env = BuildEnv(os.Environ(), runtime.GOOS, runtime.GOARCH)
@@ -555,8 +559,11 @@ func thirdPartyNotices(version string) (string, error) {
 		mods = append(mods, module{path, version, dir})
 	}
 	slices.SortStableFunc(mods[1:], func(a, b module) int { return strings.Compare(a.path, b.path) })
+	// Data this repository holds but did not write, linked into both
+	// commands: the folder holds its licence.
+	mods = append(mods, module{"The Public Suffix List (publicsuffix.org)", publicSuffixRevision, filepath.Join("internal", "publicsuffix", "testdata")})
 	var b strings.Builder
-	fmt.Fprintf(&b, "remixlet %s links the code below, which others wrote, under these licences.\n", version)
+	fmt.Fprintf(&b, "remixlet %s links the code and data below, which others wrote, under these licences.\n", version)
 	for _, m := range mods {
 		entries, err := os.ReadDir(m.dir)
 		if err != nil {

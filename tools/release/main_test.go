@@ -128,17 +128,22 @@ func TestChecksums(t *testing.T) {
 	}
 }
 
-// Every module the commands link is attributed, with its licence text.
+// Every module and data set the commands link is attributed, with its
+// licence text.
 func TestThirdPartyNotices(t *testing.T) {
 	t.Chdir("../..")
 	notices, err := thirdPartyNotices("v1.2.3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Go (runtime and standard library) go", "github.com/evanw/esbuild v", "github.com/spf13/cobra v", "Apache License", "Permission is hereby granted"} {
+	for _, want := range []string{"Go (runtime and standard library) go", "github.com/evanw/esbuild v", "github.com/spf13/cobra v", "Apache License", "Permission is hereby granted", "The Public Suffix List (publicsuffix.org) d6c92f1b", "Mozilla Public License Version 2.0"} {
 		if !strings.Contains(notices, want) {
 			t.Errorf("THIRD_PARTY_LICENSES lacks %q", want)
 		}
+	}
+	source, err := os.ReadFile("internal/publicsuffix/testdata/SOURCE.md")
+	if err != nil || !strings.Contains(string(source), publicSuffixRevision) {
+		t.Errorf("internal/publicsuffix/testdata/SOURCE.md does not name revision %s (%v): update publicSuffixRevision with the list", publicSuffixRevision, err)
 	}
 	if strings.Contains(notices, "github.com/remixlet/remixlet ") {
 		t.Error("this repository's own module is listed as third-party code")

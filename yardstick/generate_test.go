@@ -1,0 +1,336 @@
+package yardstick
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// chooser is where a generated program's choices come from: a seeded
+// generator (the fixed seed range) or the bytes of a fuzz input.
+type chooser interface {
+	IntN(n int) int
+}
+
+// byteChooser reads choices from bytes, and 0 once they run out, so every
+// input is a program and a shorter one is a simpler program.
+type byteChooser struct{ b []byte }
+
+func (c *byteChooser) IntN(n int) int {
+	if len(c.b) == 0 {
+		return 0
+	}
+	v := int(c.b[0])
+	c.b = c.b[1:]
+	return v % n
+}
+
+// seeded is the chooser of program number seed in the fixed range.
+func seeded(seed uint64) chooser { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+
+// program composes one small program: statements that build values by the
+// routes below, then one use of them that may reach a dangerous value (a
+// function's constructor called, a timer, a page sink, an address, a
+// credential at a sink, a global, rmx or location as values). Whether it
+// does depends on the base values drawn, and the oracle decides.
+type program struct {
+	c     chooser
+	lines []string
+	n     int
+}
+
+func generate(c chooser) string {
+	p := &program{c: c}
+	p.prelude()
+	p.use()
+	return strings.Join(p.lines, "\n") + "\n"
+}
+
+func (p *program) pick(options ...string) string { return options[p.c.IntN(len(options))] }
+
+func (p *program) fresh(prefix string) string {
+	p.n++
+	return fmt.Sprintf("%s%d", prefix, p.n)
+}
+
+func (p *program) emit(format string, args ...any) {
+	p.lines = append(p.lines, fmt.Sprintf(format, args...))
+}
+
+// quote writes s as a JavaScript string literal.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// prelude sometimes writes a built-in prototype or intrinsic first: the
+// writes that turn innocent reads, coercions and iteration into the
+// script's own code.
+func (p *program) prelude() {
+	switch p.c.IntN(12) {
+	case 0:
+		p.emit(`Object.prototype[Symbol.toPrimitive] = function () { return %s; };`, quote(p.pick("constructor", "name")))
+	case 1:
+		p.emit(`Array.prototype.join = function () { return %s; };`, quote(p.pick("constructor", "rmx.log(1)", "script")))
+	case 2:
+		p.emit(`Object.defineProperty(Object.prototype, %s, { get() { return this; }, configurable: true });`, quote(p.pick("leak", "self2")))
+	case 3:
+		p.emit(`Array.prototype.at = function () { return %s; };`, quote(p.pick("constructor", "x")))
+	case 4:
+		p.emit(`Function.prototype.bind = function () { return %s; };`, quote(p.pick("rmx.log(1)", "x")))
+	}
+}
+
+// str is a string value by one of the routes that compute a string: it
+// returns an expression whose value is s.
+func (p *program) str(s string) string {
+	if s == "" {
+		return `""`
+	}
+	switch p.c.IntN(16) {
+	case 0:
+		i := len(s) / 2
+		return quote(s[:i]) + " + " + quote(s[i:])
+	case 1:
+		i := len(s) / 3
+		return "[" + quote(s[:i]) + ", " + quote(s[i:]) + `].join("")`
+	case 2:
+		r := []rune(s)
+		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+			r[i], r[j] = r[j], r[i]
+		}
+		return quote(string(r)) + `.split("").reverse().join("")`
+	case 3:
+		codes := make([]string, len(s))
+		for i := range s {
+			codes[i] = fmt.Sprint(int(s[i]))
+		}
+		return "String.fromCharCode(" + strings.Join(codes, ", ") + ")"
+	case 4:
+		return "atob(" + quote(base64.StdEncoding.EncodeToString([]byte(s))) + ")"
+	case 5:
+		var b strings.Builder
+		for i := range s {
+			fmt.Fprintf(&b, "%%%02X", s[i])
+		}
+		return "decodeURIComponent(" + quote(b.String()) + ")"
+	case 6:
+		i := len(s) / 2
+		return "`" + strings.ReplaceAll(s[:i], "`", "\\`") + "${" + quote(s[i:]) + "}`"
+	case 7:
+		parts := []string{}
+		for i := 0; i < len(s); i += 3 {
+			parts = append(parts, quote(s[i:min(i+3, len(s))]))
+		}
+		return "[" + strings.Join(parts, ", ") + "].reduce((a, b) => a + b, \"\")"
+	case 8:
+		return quote(strings.Join(strings.Split(s, ""), "-")) + `.replaceAll("-", "")`
+	case 9:
+		return quote(strings.ToUpper(s)) + ".toLowerCase()"
+	case 10:
+		return "JSON.parse(" + quote(quote(s)) + ")"
+	case 11:
+		i := len(s) / 2
+		return `"".concat.apply("", [` + quote(s[:i]) + ", " + quote(s[i:]) + "])"
+	}
+	return quote(s)
+}
+
+// route hands the value of e on by one of the ways values move (bindings,
+// containers, accessors, loops, destructuring, calls, callbacks, control
+// flow), depth times; other is a value of the same kind for the routes
+// that write two.
+func (p *program) route(e, other string, depth int) string {
+	for range depth {
+		e = p.step(e, other)
+	}
+	return e
+}
+
+// valueRoute is one way a value moves: statements to emit and the
+// expression that then holds the value, with $e standing for the value,
+// $o for another of its kind and $v for a fresh name. A route whose
+// value sits inside a function of its own is nested: an await the value
+// holds would not compile there.
+type valueRoute struct {
+	setup, expr string
+	nested      bool
+}
+
+var valueRoutes = []valueRoute{
+	{"const $v = $e;", "$v", false},
+	{"", "[$o, $e][1]", false},
+	{"const $v = { a: $o, b: $e };", "$v.b", false},
+	{"", "({ get a() { return $e; } }).a", true},
+	{"const $v = (x) => x;", "$v($e)", false},
+	{"", "[0].map(() => $e)[0]", true},
+	{"let $v = $o;\nfor ($v of [$e]);", "$v", false},
+	{"let $v = $o;\n[$v] = [$e];", "$v", false},
+	{"const { a: $v = $e } = {};", "$v", false},
+	{"", "(Math.random() < 2 ? $e : $o)", false},
+	{"", "Object.values({ a: $e })[0]", false},
+	{"", "new Map([[1, $e]]).get(1)", false},
+	{"", "({ ...{ a: $e } }).a", false},
+	{"", "Object.assign({}, { a: $e }).a", false},
+	{"let $v = $o;\nconst set$v = () => { $v = $e; };\nset$v();", "$v", true},
+	{"let $v = $o;\n$v = $e;", "$v", false},
+	{"", "(await Promise.resolve($e))", false},
+	{"function* g$v() { yield $e; }\nconst [$v] = g$v();", "$v", true},
+	{"class C$v { static a = $e; }", "C$v.a", true},
+	{"const $v = {};\nObject.defineProperty($v, \"a\", { value: $e });", "$v.a", false},
+	{"", "Reflect.get({ a: $e }, \"a\")", false},
+	{"const $v = [];\n$v.push($e);", "$v[0]", false},
+	{"let $v = $o;\ntry { throw $e; } catch (e) { $v = e; }", "$v", false},
+	{"", "({ length: $e }).length", false},
+	{"", "({ __proto__: { a: $e } }).a", false},
+	{"", "Object.fromEntries([[\"a\", $e]]).a", false},
+	{"const $v = [$e];\nlet $v_ = $o;\nfor (const x of $v) $v_ = x;", "$v_", false},
+	{"const $v = { f() { return $e; } };", "$v.f.call(null)", true},
+	{"const $v = (x = $e) => x;", "$v()", true},
+}
+
+// step hands e on by one route, or leaves it as it is (one time in thirty).
+func (p *program) step(e, other string) string {
+	v := p.fresh("v")
+	k := p.c.IntN(len(valueRoutes) + 1)
+	if k == len(valueRoutes) {
+		return e
+	}
+	r := valueRoutes[k]
+	if r.nested && strings.Contains(e+other, "await") {
+		r = valueRoutes[0]
+	}
+	// One replacer for the setup and the expression: both name the same
+	// fresh binding.
+	fill := strings.NewReplacer("$e", e, "$o", other, "$v", v).Replace
+	if r.setup != "" {
+		p.emit("%s", fill(r.setup))
+	}
+	return fill(r.expr)
+}
+
+// value is a route to one of two base values: the dangerous one when
+// bad, else a harmless one of the same kind.
+func (p *program) value(bad bool, dangerous, harmless string, isString bool) string {
+	base, other := harmless, dangerous
+	if bad {
+		base, other = dangerous, harmless
+	}
+	e, o := base, other
+	if isString {
+		e, o = p.str(base), quote(other)
+	}
+	return p.route(e, o, p.c.IntN(4))
+}
+
+func (p *program) bad() bool { return p.c.IntN(3) != 0 }
+
+// functionValue is a function, or an object whose prototype is one.
+func (p *program) functionValue() string {
+	f := p.pick("(() => 0)", "(function () {})", "Math.max", "rmx.log", "[].at", "(class {})", "Object", "(async () => {})", `"".trim`)
+	switch p.c.IntN(6) {
+	case 0:
+		return "({ __proto__: " + f + " })"
+	case 1:
+		return "Object.setPrototypeOf({}, " + f + ")"
+	case 2:
+		return "Object.create(" + f + ")"
+	}
+	return p.route(f, "(() => 1)", p.c.IntN(3))
+}
+
+// secrets are credentials the detector knows, and harmless text.
+var (
+	generatedSecrets = []string{"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", "AKIAQYLPMN5HHBW7KXQ2", "glpat-Xq8vR2mKp4LwN7tYz9bC", "sk_live_51Hx9qJKl2mPq8RtVwXyZ3aB4"}
+	harmlessText     = []string{"hello world", "YYYY-MM-DD", "a-very-long-class-name-for-a-widget"}
+)
+
+// use is the program's last statement.
+func (p *program) use() {
+	switch p.c.IntN(11) {
+	case 0, 1, 2: // a function's constructor, called
+		f := p.functionValue()
+		k := p.value(p.bad(), "constructor", p.pick("name", "length", "toString"), true)
+		switch p.c.IntN(5) {
+		case 0:
+			p.emit("try { %s[%s](\"return 1\"); } catch {}", f, k)
+		case 1:
+			p.emit("try { new (%s[%s])(\"return 1\"); } catch {}", f, k)
+		case 2:
+			p.emit("try { Reflect.apply(%s[%s], null, [\"return 1\"]); } catch {}", f, k)
+		case 3:
+			p.emit("try { %s[%s].call(null, \"return 1\"); } catch {}", f, k)
+		default:
+			c := p.fresh("c")
+			p.emit("const %s = %s[%s];\ntry { %s(\"return 1\"); } catch {}", c, f, k, c)
+		}
+	case 3: // a timer
+		var x string
+		if p.bad() {
+			x = p.route(p.str("rmx.log(1)"), "() => 0", p.c.IntN(4))
+		} else {
+			x = p.route(p.pick("() => rmx.log(1)", `rmx.log.bind(rmx, "done")`, "function () {}"), `"rmx.log(1)"`, p.c.IntN(4))
+		}
+		// setInterval is the same sink, and would run to the oracle's limit.
+		p.emit("setTimeout(%s, 1);", x)
+	case 4: // an element or an attribute on the page
+		tag := p.value(p.bad(), p.pick("script", "iframe", "object"), p.pick("div", "span", "a"), true)
+		name := p.value(p.bad(), p.pick("onclick", "onerror", "srcdoc"), p.pick("title", "class", "data-x"), true)
+		switch p.c.IntN(3) {
+		case 0:
+			p.emit("await dom.create(%s);", tag)
+		case 1:
+			attrs := p.route("{ ["+name+"]: \"x\" }", "{}", p.c.IntN(3))
+			p.emit("await dom.create(\"button\", %s);", attrs)
+		default:
+			h := p.fresh("h")
+			p.emit("const %s = await dom.create(\"a\");", h)
+			p.emit("await %s", p.pick(h+".setAttribute("+name+", \"x\");", h+".setAttribute.call("+h+", "+name+", \"x\");", "Reflect.apply("+h+".setAttribute, "+h+", ["+name+", \"x\"]);"))
+		}
+	case 5: // HTML or CSS for the page
+		if p.c.IntN(2) == 0 {
+			html := p.value(p.bad(), `<img src="/a.png" onerror="x">`, `<p class="x">hi</p>`, true)
+			p.emit("await dom.html(%s);", html)
+		} else {
+			css := p.value(p.bad(), "a { background: url(/x.png) }", "a { color: red }", true)
+			if p.c.IntN(2) == 0 {
+				p.emit("await dom.addStyle(%s);", css)
+			} else {
+				s := p.fresh("s")
+				p.emit("const %s = await dom.addStyle(\"a { color: blue }\");\nawait %s.replace(%s);", s, s, css)
+			}
+		}
+	case 6: // an address
+		u := p.value(p.bad(), "https://evil.example/x", "https://api.example.com/x", true)
+		switch p.c.IntN(3) {
+		case 0:
+			p.emit("await rmx.fetch(%s);", u)
+		case 1:
+			p.emit("await rmx.fetch(new URL(%s).href);", u)
+		default:
+			p.emit("await rmx.fetch(URL.parse(%s).href);", u)
+		}
+	case 7: // a credential at a sink
+		s := p.value(p.bad(), generatedSecrets[p.c.IntN(len(generatedSecrets))], harmlessText[p.c.IntN(len(harmlessText))], true)
+		p.emit(p.pick("rmx.log(%s);", "console.log(%s);", "try { throw new Error(%s); } catch {}", "new URLSearchParams({ q: %s });", "await rmx.fetch(\"https://api.example.com/x?q=\" + %s);"), s)
+	case 8: // a global by name
+		n := p.value(p.bad(), p.pick("document", "localStorage", "navigator"), p.pick("Math", "JSON", "Intl"), true)
+		p.emit("try { rmx.log(typeof %s[%s].x); } catch {}", p.pick("globalThis", "self", "window"), n)
+	case 9: // rmx as a value
+		ns := p.route(p.pick("rmx.clipboard", "rmx"), "rmx.storage", p.c.IntN(3))
+		if strings.HasSuffix(ns, "rmx") || !strings.Contains(ns, "clipboard") {
+			p.emit("try { await (%s).clipboard.write(\"x\"); } catch {}", ns)
+		} else {
+			p.emit("try { await (%s).write(\"x\"); } catch {}", ns)
+		}
+	default: // location as a value
+		l := p.route("location", "({ href: \"\" })", 1+p.c.IntN(3))
+		if p.bad() {
+			p.emit("(%s).hash = \"x\";", l)
+		} else {
+			p.emit("rmx.log(String((%s).href));", l)
+		}
+	}
+}

@@ -165,6 +165,9 @@ func argAt(args []esb.Expr, i int) esb.Expr {
 
 // pageFlows finds the flows over the walk's sites.
 func (sp *scriptPass) pageFlows(sites []checkSite) []PageFlow {
+	if !sp.reachesAPI {
+		return nil // a library that reads no handle and reaches no sink
+	}
 	fp := &flowPass{sp: sp, params: map[*symInfo][]taintFrom{}, memo: map[*symInfo]*taint{}}
 	for _, st := range sites {
 		if c, ok := st.e.Data.(*esb.ECall); ok && st.kind == siteExpr {

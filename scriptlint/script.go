@@ -191,9 +191,12 @@ type scriptPass struct {
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
 	observe   map[string]int // network:observe host → offset; "" for unknown
 	rmxEscape bool           // rmx passed where the check cannot follow it
-	hostsSeen map[string]bool
-	labels    map[*esb.EString]string // strings written under a name (secrets)
-	advice    map[string]string       // what to use instead of an unknown global, by name
+	// reachesAPI: a member of dom or rmx is read somewhere; without one
+	// there is no page read and no sink (pageflow.go).
+	reachesAPI bool
+	hostsSeen  map[string]bool
+	labels     map[*esb.EString]string // strings written under a name (secrets)
+	advice     map[string]string       // what to use instead of an unknown global, by name
 }
 
 type reportKey struct {

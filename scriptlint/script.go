@@ -75,6 +75,7 @@ func scriptRefused(p *analysis.Package) bool {
 // which permissions it uses.
 func (sp *scriptPass) analyse() {
 	nest := esb.GuardNesting(sp.src, esb.MaxNesting)
+	sp.nest = nest
 	if nest.Exceeded {
 		sp.report(RuleTooDeep, nest.Offset,
 			"the code is nested more than %d levels deep here (brackets, operator chains, arrows, conditionals, statements inside statements): split it into named steps", esb.MaxNesting)
@@ -166,6 +167,7 @@ type scriptPass struct {
 	srcBytes []byte
 	lines    *finding.Lines // built on the first finding: most files have few
 	res      *esb.Result
+	nest     esb.Nesting // the guard's reading, whose literals the checks reuse
 
 	findings []finding.Finding
 	reported map[reportKey]bool
@@ -196,9 +198,12 @@ type scriptPass struct {
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
 	observe   map[string]int // network:observe host → offset; "" for unknown
 	rmxEscape bool           // rmx passed where the check cannot follow it
-	hostsSeen map[string]bool
-	labels    map[*esb.EString]string // strings written under a name (secrets)
-	advice    map[string]string       // what to use instead of an unknown global, by name
+	// reachesAPI: a member of dom or rmx is read somewhere; without one
+	// there is no page read and no sink (pageflow.go).
+	reachesAPI bool
+	hostsSeen  map[string]bool
+	labels     map[*esb.EString]string // strings written under a name (secrets)
+	advice     map[string]string       // what to use instead of an unknown global, by name
 }
 
 type reportKey struct {
@@ -302,8 +307,10 @@ func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format stri
 // the checks look at, then checks the sites and the import records.
 func (sp *scriptPass) run() {
 	sp.collect()
+	sites := sp.sites
 	sp.checkSites()
 	sp.importRecords()
+	sp.checkPageFlows(sites)
 }
 
 // collect is run's walk: what bindings hold, and the sites.

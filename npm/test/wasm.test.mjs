@@ -5,7 +5,7 @@
 // corpus case (calls.mjs, helpers.mjs); lint in every format; the version.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
@@ -43,6 +43,14 @@ test("every call gives the command line's bytes: lint, digest, decide, css, netr
   for (const fn of ["lint", "digest", "decide", "css", "netrules"]) assert.ok(counts[fn] > 20, `only ${counts[fn]} ${fn} calls`);
   assert.ok(refused > 500, `only ${refused} refused answers among those compared`);
   console.log(`# ${list.length} calls compared (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")}), ${refused} of them refused`);
+});
+
+// The module's size is what every extension downloads and compiles before
+// its first check; the budget holds what was gained (docs/wasm.md).
+test("the module stays within its size budget", () => {
+  const budget = 13_500_000;
+  const size = statSync(path.join(wasmPackage, "remixlet.wasm")).size;
+  assert.ok(size <= budget, `remixlet.wasm is ${size} bytes, over its budget of ${budget}: go run ./tools/wasmsize lists what each package adds`);
 });
 
 test("lint in the other formats, for the examples and a refused remixlet", async () => {

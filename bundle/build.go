@@ -365,12 +365,17 @@ func (b *Builder) bundle(ent entries, res *Result) (*bundled, bool) {
 		return nil, false
 	}
 	maps := map[string][]byte{}
+	grown := map[string]map[int][]int{}
 	for _, f := range r.OutputFiles {
 		rel, _ := filepath.Rel(filepath.Join(b.src.abs, virtualOut), f.Path)
 		rel = filepath.ToSlash(rel)
 		switch rel {
 		case "script.js", "style.css":
-			o := output{name: rel, data: f.Contents, lines: finding.NewLines(f.Contents), entry: ent.script}
+			data := f.Contents
+			if rel == "script.js" {
+				data, grown[rel] = escapeBidiInStrings(data)
+			}
+			o := output{name: rel, data: data, lines: finding.NewLines(data), entry: ent.script}
 			if rel == "style.css" {
 				o.entry = StyleEntry
 			}
@@ -388,6 +393,7 @@ func (b *Builder) bundle(ent entries, res *Result) (*bundled, bool) {
 			res.Err = fmt.Errorf("reading the source map of %s: %w", out.files[i].name, err)
 			return nil, false
 		}
+		m.shiftColumns(grown[out.files[i].name])
 		out.files[i].smap = m
 	}
 	return out, true

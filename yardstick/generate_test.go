@@ -189,9 +189,33 @@ var valueRoutes = []valueRoute{
 	{"const $v = [$e];\nlet $v_ = $o;\nfor (const x of $v) $v_ = x;", "$v_", false},
 	{"const $v = { f() { return $e; } };", "$v.f.call(null)", true},
 	{"const $v = (x = $e) => x;", "$v()", true},
+	{"const $v = { *[Symbol.iterator]() { yield $e; } };", "[...$v][0]", true},
+	{"", "Object.getOwnPropertyDescriptor({ a: $e }, \"a\").value", false},
+	{"const $v = Object.defineProperties({}, { a: { get: () => $e } });", "$v.a", true},
+	{"", "Object.entries({ a: $e })[0][1]", false},
+	{"", "Array.from([0], () => $e)[0]", true},
+	{"", "[$o, $e].reduce((a, b) => b)", false},
+	{"", "[$e, $o].sort(() => 0)[0]", false},
+	{"", "Object.keys({ [$e]: 1 })[0]", false},
+	{"", "String({ toString: () => $e })", true},
+	{"", "`${$e}`", false},
+	{"const $v = [$o, $e];\nlet $v_ = $o;\nfor (let i = 0; i < $v.length; i++) $v_ = $v[i];", "$v_", false},
+	{"let $v = $o;\nlet $v_n = 0;\nwhile ($v_n++ < 1) $v = $e;", "$v", false},
+	{"", "new Proxy({}, { get: () => $e }).a", true},
+	{"", "({ a: { b: $e } })?.a?.b", false},
+	{"", "((...xs) => xs[1])($o, $e)", false},
+	{"", "((x) => x).bind(null, $e)()", false},
+	{"", "Reflect.apply((x) => x, null, [$e])", false},
+	{"const $v = {};\nconst $v_m = new WeakMap([[$v, $e]]);", "$v_m.get($v)", false},
+	{"", "[...new Set([$e])][0]", false},
+	{"", "JSON.parse(JSON.stringify({ a: $e })).a", false},
+	{"const $v = Symbol(\"k\");", "({ [$v]: $e })[$v]", false},
+	{"class C$v { get a() { return $e; } }", "new C$v().a", true},
+	{"class B$v { constructor() { this.a = $e; } }\nclass C$v extends B$v {}", "new C$v().a", true},
 }
 
-// step hands e on by one route, or leaves it as it is (one time in thirty).
+// step hands e on by one route, or (as often as by any one route) leaves
+// it as it is.
 func (p *program) step(e, other string) string {
 	v := p.fresh("v")
 	k := p.c.IntN(len(valueRoutes) + 1)

@@ -20,8 +20,9 @@ import (
 const generatedSeeds = 100_000
 
 // generatedSampled is how many of them a contributor's run and a run under
-// the race detector take (a sample drawn by internal/sampling); CI runs the
-// whole range without the race detector (.ci/run).
+// the race detector take (a sample drawn by internal/sampling; an eighth
+// of it with -short); CI runs the whole range without the race detector
+// (.ci/run).
 const generatedSampled = 2_000
 
 const holesPath = "testdata/generated/holes.txt"
@@ -33,14 +34,17 @@ const holesPath = "testdata/generated/holes.txt"
 // listed fails the test, and so does (in a run of the whole range) a
 // listed seed that is no longer one.
 func TestGeneratedPrograms(t *testing.T) {
-	all := generatedSeeds
+	sampled, all := generatedSampled, generatedSeeds
+	if testing.Short() {
+		sampled = generatedSampled / 8
+	}
 	if raceEnabled {
 		// Under the race detector the lint runs several times slower: a
 		// sample only, even in CI, whose run of the whole range is
 		// without it (.ci/run).
-		all = generatedSampled
+		all = sampled
 	}
-	n, rng := sampling.Rounds(t, generatedSampled, all)
+	n, rng := sampling.Rounds(t, sampled, all)
 	whole := n == generatedSeeds
 	seeds := make([]uint64, n)
 	if whole {

@@ -69,6 +69,8 @@ type witnessed struct {
 	Labels []string
 	Why    map[string]string
 	Unrun  string
+	// Strings are the strings the script handed to the API and the sinks.
+	Strings []string
 }
 
 func (w *witnessed) dangerous() bool { return len(w.Labels) > 0 }
@@ -86,7 +88,7 @@ func witness(t testing.TB, code string) *witnessed {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &witnessed{Labels: v.Labels, Why: v.Why, Unrun: v.Unrun}
+	w := &witnessed{Labels: v.Labels, Why: v.Why, Unrun: v.Unrun, Strings: v.Strings}
 	for _, s := range v.Strings {
 		if m := secrets.Scan(s); len(m) > 0 {
 			w.Labels = append(w.Labels, "secret")

@@ -6,12 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"syscall"
 
 	"github.com/remixlet/remixlet/internal/buildinfo"
+	"github.com/remixlet/remixlet/internal/lazyre"
 	"github.com/remixlet/remixlet/lint"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/sandboxapi"
@@ -84,7 +84,7 @@ func schemaRef(version string) string {
 	return "main"
 }
 
-var releaseTag = regexp.MustCompile(`^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$`)
+var releaseTag = lazyre.New(`^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$`)
 
 const starterManifest = `{
   "$schema": %q,

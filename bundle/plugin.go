@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/remixlet/remixlet/cssguard"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/lazyre"
 )
 
 // The plugin resolves and loads every module itself, so that esbuild reads
@@ -41,7 +41,7 @@ var loaders = map[string]api.Loader{
 type resolvingPackage struct{}
 
 // scheme matches an address with a scheme (https:, data:, node:).
-var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+var scheme = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 
 func (b *Builder) plugin() api.Plugin {
 	return api.Plugin{Name: "remixlet", Setup: func(pb api.PluginBuild) {

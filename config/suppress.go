@@ -2,11 +2,11 @@ package config
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/lazyre"
 	"github.com/remixlet/remixlet/internal/suggest"
 )
 
@@ -22,14 +22,14 @@ const Directive = "remixlet-ignore-next-line"
 // nothing else. Whole-line comments only: a directive after code, or inside
 // a string, is not one.
 var (
-	jsDirective  = regexp.MustCompile(`^[ \t]*//[ \t]*` + Directive + `\b(.*)$`)
-	cssDirective = regexp.MustCompile(`^[ \t]*/\*[ \t]*` + Directive + `\b(.*?)\*/[ \t]*$`)
+	jsDirective  = lazyre.New(`^[ \t]*//[ \t]*` + Directive + `\b(.*)$`)
+	cssDirective = lazyre.New(`^[ \t]*/\*[ \t]*` + Directive + `\b(.*?)\*/[ \t]*$`)
 )
 
 // directiveFor returns how a suppression is written in a file: in a
 // script (script.js, or a source folder's modules) or in a stylesheet;
 // nil for other files.
-func directiveFor(name string) *regexp.Regexp {
+func directiveFor(name string) *lazyre.Regexp {
 	switch path.Ext(name) {
 	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx":
 		return jsDirective

@@ -3,13 +3,13 @@ package langserver
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/lazyre"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/manifest"
 )
@@ -22,8 +22,8 @@ import (
 // manifest.ParsePermission, so an action only ever writes a permission the
 // manifest accepts.
 var (
-	askedFor  = regexp.MustCompile(`\{"permission": "([^"]+)", "reason": "…"\}|needs the ([^ ]+) permission`)
-	declared  = regexp.MustCompile(`^"([^"]+)" is declared but`)
+	askedFor  = lazyre.New(`\{"permission": "([^"]+)", "reason": "…"\}|needs the ([^ ]+) permission`)
+	declared  = lazyre.New(`^"([^"]+)" is declared but`)
 	addRules  = map[string]bool{"js/missing-permission": true, "js/fetch-host": true}
 	dropRules = map[string]bool{"js/unused-permission": true}
 )

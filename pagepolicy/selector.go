@@ -1,13 +1,14 @@
 package pagepolicy
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/remixlet/remixlet/internal/lazyre"
 )
 
 // valueSelectorRe finds an attribute selector on value, after CSS escapes
 // are decoded: [value], [value^="a"], [ value *= a i], [*|value=…].
-var valueSelectorRe = regexp.MustCompile(`(?i)\[\s*(?:[A-Za-z0-9_*-]*\|)?value\s*(?:[~|^$*]?=|\])`)
+var valueSelectorRe = lazyre.New(`(?i)\[\s*(?:[A-Za-z0-9_*-]*\|)?value\s*(?:[~|^$*]?=|\])`)
 
 // SelectorTestsValue reports a selector that tests an input's value
 // (SelectorRule): the page agent refuses it while the page has a password

@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/baseline"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/lazyre"
 )
 
 // SARIF 2.1.0, as GitHub code scanning reads it: relative artifact URIs
@@ -107,7 +107,7 @@ func level(s finding.Severity) string {
 	return "warning"
 }
 
-var numericVersion = regexp.MustCompile(`^v?(\d+\.\d+\.\d+)`)
+var numericVersion = lazyre.New(`^v?(\d+\.\d+\.\d+)`)
 
 // versions returns the driver's version as GitHub wants it, numeric
 // ("1.2.3"; "0.0.0" for a build without a release), and the full

@@ -34,7 +34,7 @@ func (sp *scriptPass) checkInvisible() {
 		case safetext.Invisible(r):
 			if !read {
 				var complete bool
-				literals, _, complete = esb.LiteralRanges(src)
+				literals, _, complete = sp.nest.LiteralRanges()
 				read = true
 				if !complete {
 					// The parse reports why the file cannot be read;

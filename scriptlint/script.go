@@ -75,6 +75,7 @@ func scriptRefused(p *analysis.Package) bool {
 // which permissions it uses.
 func (sp *scriptPass) analyse() {
 	nest := esb.GuardNesting(sp.src, esb.MaxNesting)
+	sp.nest = nest
 	if nest.Exceeded {
 		sp.report(RuleTooDeep, nest.Offset,
 			"the code is nested more than %d levels deep here (brackets, operator chains, arrows, conditionals, statements inside statements): split it into named steps", esb.MaxNesting)
@@ -166,6 +167,7 @@ type scriptPass struct {
 	srcBytes []byte
 	lines    *finding.Lines // built on the first finding: most files have few
 	res      *esb.Result
+	nest     esb.Nesting // the guard's reading, whose literals the checks reuse
 
 	findings []finding.Finding
 	reported map[reportKey]bool

@@ -32,7 +32,7 @@ func (sp *scriptPass) checkReadable() {
 	if long < 0 && strings.IndexByte(src, '\\') < 0 {
 		return // the common case: no long line, no escape at all
 	}
-	literals, comments, complete := esb.LiteralRanges(src)
+	literals, comments, complete := sp.nest.LiteralRanges()
 	if !complete {
 		return // the parse says why the file cannot be read
 	}

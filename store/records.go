@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/remixlet/remixlet/activation"
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/digest"
+	"github.com/remixlet/remixlet/internal/lazyre"
 )
 
 // Lifetime is how long an approval can be used after it is issued.
@@ -240,7 +240,7 @@ func isApprovalRule(id string) bool {
 	return ok && approvalRuleName.MatchString(name)
 }
 
-var approvalRuleName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var approvalRuleName = lazyre.New(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // sealVersion encodes a version record; it sets v.Names and v.sum.
 func sealVersion(v *Version) ([]byte, error) {

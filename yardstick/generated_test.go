@@ -83,15 +83,15 @@ func TestGeneratedPrograms(t *testing.T) {
 		}
 	}
 	if whole {
-		var fixed []string
+		var fixed []uint64
 		for s := range listed {
 			if !now[s] {
-				fixed = append(fixed, fmt.Sprint(s))
+				fixed = append(fixed, s)
 			}
 		}
 		if len(fixed) > 0 {
 			slices.Sort(fixed)
-			t.Errorf("%d listed holes are refused now (seeds %s…): run with -ratchet to lower the count", len(fixed), strings.Join(fixed[:min(len(fixed), 10)], " "))
+			t.Errorf("%d listed holes are holes no more (seeds %v…): run with -ratchet to lower the count", len(fixed), fixed[:min(len(fixed), 10)])
 		}
 	}
 }

@@ -89,7 +89,7 @@ func (r *ratchet) check(t *testing.T, header string, judged map[string]bool, fai
 		case !judged[name]:
 			t.Errorf("%s: listed in %s but no such case was judged: remove it", key, r.path)
 		case now[key] == (failure{}):
-			t.Errorf("%s: listed in %s, and the lint now gets it right: remove it from the list", key, r.path)
+			t.Errorf("%s: listed in %s, and today it is not so (fixed, or changed to what another line says): take it off the list (-ratchet rewrites it)", key, r.path)
 		}
 	}
 }

@@ -32,7 +32,7 @@ knows.`,
 }
 
 func runVersion(opts *versionOptions, std streams) error {
-	info := buildinfo.Read()
+	info := buildinfo.ReadKnowing(ruleTable)
 	switch opts.Format {
 	case "json":
 		enc := json.NewEncoder(std.Out)

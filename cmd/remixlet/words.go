@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
+	"github.com/remixlet/remixlet/internal/lazyre"
 	"github.com/remixlet/remixlet/internal/plainerr"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/internal/suggest"
@@ -17,10 +17,10 @@ import (
 // needs at least 1 argument, and got none".
 
 var (
-	atLeast = regexp.MustCompile(`^requires at least (\d+) arg\(s\), only received (\d+)$`)
-	exactly = regexp.MustCompile(`^accepts (\d+) arg\(s\), received (\d+)$`)
-	atMost  = regexp.MustCompile(`^accepts at most (\d+) arg\(s\), received (\d+)$`)
-	between = regexp.MustCompile(`^accepts between (\d+) and (\d+) arg\(s\), received (\d+)$`)
+	atLeast = lazyre.New(`^requires at least (\d+) arg\(s\), only received (\d+)$`)
+	exactly = lazyre.New(`^accepts (\d+) arg\(s\), received (\d+)$`)
+	atMost  = lazyre.New(`^accepts at most (\d+) arg\(s\), received (\d+)$`)
+	between = lazyre.New(`^accepts between (\d+) and (\d+) arg\(s\), received (\d+)$`)
 )
 
 // plainArgs rewords the argument-count errors of c's Args check.

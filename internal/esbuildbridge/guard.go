@@ -20,7 +20,7 @@ func GuardNesting(src string, limit int) Nesting {
 	if n, ok := quickNesting(src, limit); ok {
 		return n
 	}
-	return ScanNesting(src, limit)
+	return scanWithLiterals(src, limit)
 }
 
 // quickNesting is GuardNesting's first reading (see quickFrame for what
@@ -82,7 +82,8 @@ func quickNesting(src string, limit int) (n Nesting, ok bool) {
 	}
 	// The lexer stopped at the end or at an error, where the scan stops
 	// too, having read the same tokens and comments.
-	return Nesting{Depth: q.max, Offset: q.maxOffset, Comments: lx.comments}, true
+	return Nesting{Depth: q.max, Offset: q.maxOffset, Comments: lx.comments,
+		Literals: q.literals, ReadToEnd: !lx.bad && lx.tok == js_lexer.TEndOfFile}, true
 }
 
 // quickTrace, when set (tests), receives every token quickNesting reads.
@@ -103,6 +104,17 @@ type quickBound struct {
 	pendingSemi bool              // a ";" was read: a new sibling unless "else" follows
 	pendingBrc  bool              // a "}" closed a brace: a new sibling if a statement follows
 	trace       func(tokenRecord) // for tests: every token read
+	literals    []Range           // the literals read so far (see Nesting)
+}
+
+// read records the token just counted.
+func (q *quickBound) read(t js_lexer.T, lx *fastTokens) {
+	if isLiteral(t) {
+		q.literals = append(q.literals, Range{Loc: Loc{Start: int32(lx.s)}, Len: int32(lx.e - lx.s)})
+	}
+	if q.trace != nil {
+		q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
+	}
 }
 
 // note records the bound at the token at offset; false when it passes
@@ -208,9 +220,7 @@ func (q *quickBound) token(lx *fastTokens) bool {
 			} else if t == js_lexer.TTemplateMiddle {
 				q.cur.half = 0 // the next substitution is a sibling
 				q.prev, q.prevName, q.exprEnd = t, otherName, no
-				if q.trace != nil {
-					q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
-				}
+				q.read(t, lx)
 				return true
 			}
 			end = yes // the template's tail
@@ -233,6 +243,7 @@ func (q *quickBound) token(lx *fastTokens) bool {
 			if !lx.regExp() {
 				return false
 			}
+			q.literals = append(q.literals, Range{Loc: Loc{Start: int32(lx.s)}, Len: int32(lx.e - lx.s)})
 			end = yes
 		default:
 			add = 2
@@ -255,9 +266,7 @@ func (q *quickBound) token(lx *fastTokens) bool {
 		}
 	}
 	q.prev, q.prevName, q.exprEnd = t, name, end
-	if q.trace != nil {
-		q.trace(tokenRecord{t, lx.s, lx.e, lx.nl})
-	}
+	q.read(t, lx)
 	if add != 0 {
 		q.cur.half += add
 		return q.note(lx.s)

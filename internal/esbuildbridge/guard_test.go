@@ -21,6 +21,19 @@ func guardAgrees(t *testing.T, src string, limit int) {
 		t.Errorf("%.80q at limit %d: guard exceeded %v at %d, depth %d, %d comments; scan exceeded %v at %d, depth %d, %d comments",
 			src, limit, got.Exceeded, got.Offset, got.Depth, len(got.Comments), want.Exceeded, want.Offset, want.Depth, len(want.Comments))
 	}
+	if limit == MaxNesting {
+		// The lint takes the literals from the guard's reading instead of
+		// reading the text again.
+		lits, comments, complete := got.LiteralRanges()
+		wantLits, wantComments, wantComplete := LiteralRanges(src)
+		byStart := func(a, b Range) int { return int(a.Loc.Start - b.Loc.Start) }
+		slices.SortFunc(lits, byStart)
+		slices.SortFunc(wantLits, byStart)
+		if complete != wantComplete || !slices.Equal(comments, wantComments) || complete && !slices.Equal(lits, wantLits) {
+			t.Errorf("%.80q: the guard's reading has %d literals, %d comments, complete %v; LiteralRanges %d literals, %d comments, complete %v",
+				src, len(lits), len(comments), complete, len(wantLits), len(wantComments), wantComplete)
+		}
+	}
 }
 
 // quickReadsTheScansTokens requires the quick count to read the tokens
@@ -122,7 +135,7 @@ func FuzzGuardAgreesWithScan(f *testing.F) {
 		}
 		quickReadsTheScansTokens(t, src)
 		depth := ScanNesting(src, 1<<30).Depth
-		for _, limit := range []int{1 << 30, depth, depth - 1, 2} {
+		for _, limit := range []int{1 << 30, MaxNesting, depth, depth - 1, 2} {
 			guardAgrees(t, src, limit)
 		}
 	})

@@ -8,11 +8,16 @@ import "github.com/evanw/esbuild/internal/js_lexer"
 // the end of src: at a syntax error, where the parser stops too, or past
 // MaxNesting, which the lint refuses anyway.
 func LiteralRanges(src string) (literals, comments []Range, complete bool) {
-	s := scanner{limit: MaxNesting, regexps: []int{}, regexpEnds: []int{}}
+	return scanWithLiterals(src, MaxNesting).LiteralRanges()
+}
+
+// scanWithLiterals is ScanNesting, with the Literals and ReadToEnd of its
+// reading.
+func scanWithLiterals(src string, limit int) Nesting {
+	var literals []Range
+	s := scanner{limit: limit, regexps: []int{}, regexpEnds: []int{}}
 	s.trace = func(r tokenRecord) {
-		switch r.tok {
-		case js_lexer.TStringLiteral, js_lexer.TNoSubstitutionTemplateLiteral,
-			js_lexer.TTemplateHead, js_lexer.TTemplateMiddle, js_lexer.TTemplateTail:
+		if isLiteral(r.tok) {
 			literals = append(literals, Range{Loc: Loc{Start: int32(r.start)}, Len: int32(r.end - r.start)})
 		}
 	}
@@ -21,5 +26,18 @@ func LiteralRanges(src string) (literals, comments []Range, complete bool) {
 	for i, start := range s.regexps {
 		literals = append(literals, Range{Loc: Loc{Start: int32(start)}, Len: int32(s.regexpEnds[i] - start)})
 	}
-	return literals, lx.comments, !s.result.Exceeded && !lx.bad && lx.tok == js_lexer.TEndOfFile
+	n := s.result
+	n.Comments, n.Literals, n.ReadToEnd = lx.comments, literals, !lx.bad && lx.tok == js_lexer.TEndOfFile
+	return n
+}
+
+// isLiteral reports the tokens that are string or template literals (or
+// a template's parts).
+func isLiteral(t js_lexer.T) bool {
+	switch t {
+	case js_lexer.TStringLiteral, js_lexer.TNoSubstitutionTemplateLiteral,
+		js_lexer.TTemplateHead, js_lexer.TTemplateMiddle, js_lexer.TTemplateTail:
+		return true
+	}
+	return false
 }

@@ -20,6 +20,19 @@ type Nesting struct {
 	// Comments are the comments the scan read past, each with its
 	// delimiters (all of them when the scan reached the end).
 	Comments []Range
+	// Literals (GuardNesting only) are the string, template and
+	// regular-expression literals the scan read past, as LiteralRanges
+	// gives them; ReadToEnd, that it read to the end of src (no syntax
+	// error stopped it).
+	Literals  []Range
+	ReadToEnd bool
+}
+
+// LiteralRanges is what LiteralRanges(src) returns for the src
+// GuardNesting read, from the same reading: the lint asks for both, and
+// reading the text once less is a tenth of its time on a large script.
+func (n Nesting) LiteralRanges() (literals, comments []Range, complete bool) {
+	return n.Literals, n.Comments, n.ReadToEnd && !n.Exceeded
 }
 
 // ScanNesting estimates how deeply esbuild would recurse on src, without

@@ -3,8 +3,10 @@ package safetext
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestClean(t *testing.T) {
@@ -97,4 +99,42 @@ func TestFprintfTakesArgumentsAsData(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
+}
+
+// escapeByRune is the boundary's rule read one character at a time: paint
+// sequences, line breaks and tabs pass, bytes that are not UTF-8 become
+// \xFF, unsafe characters \u escapes, the rest passes.
+func escapeByRune(p []byte) string {
+	var b strings.Builder
+	for i := 0; i < len(p); {
+		if n := paintSequence(p[i:]); n > 0 {
+			b.Write(p[i : i+n])
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRune(p[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, `\x%02X`, p[i])
+		case r != '\n' && r != '\t' && Unsafe(r):
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.Write(p[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// FuzzEscapeCopiesRunsAsCharacters: copying plain runs whole changes
+// nothing the boundary writes.
+func FuzzEscapeCopiesRunsAsCharacters(f *testing.F) {
+	for _, s := range []string{"plain text\n", "a\x1b[1mb\x1b[0m", "\x1b[8m\x07\r", "é\u202e\xff\tx", "\x1b[", "\x7f\u009b", "line → next…"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, p []byte) {
+		if got, want := string(escape(p)), escapeByRune(p); got != want {
+			t.Errorf("escape(%q) = %q, want %q", p, got, want)
+		}
+	})
 }

@@ -83,20 +83,21 @@ func incompleteTail(p []byte) int {
 }
 
 // escape returns p with the characters the boundary does not pass written
-// as escapes; p itself when it holds none.
+// as escapes; p itself when it holds none. Runs of printable ASCII, line
+// breaks and tabs are copied whole: they pass as they are.
 func escape(p []byte) []byte {
-	clean := true
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c < 0x20 && c != '\n' && c != '\t' || c >= 0x7F {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	i := plainRun(p)
+	if i == len(p) {
 		return p
 	}
 	out := make([]byte, 0, len(p)+16)
-	for i := 0; i < len(p); {
+	out = append(out, p[:i]...)
+	for i < len(p) {
+		if n := plainRun(p[i:]); n > 0 {
+			out = append(out, p[i:i+n]...)
+			i += n
+			continue
+		}
 		if n := paintSequence(p[i:]); n > 0 {
 			out = append(out, p[i:i+n]...)
 			i += n
@@ -106,8 +107,6 @@ func escape(p []byte) []byte {
 		switch {
 		case r == utf8.RuneError && size <= 1:
 			out = fmt.Appendf(out, `\x%02X`, p[i])
-		case r == '\n' || r == '\t':
-			out = append(out, p[i])
 		case Unsafe(r):
 			out = fmt.Appendf(out, `\u%04X`, r)
 		default:
@@ -116,6 +115,17 @@ func escape(p []byte) []byte {
 		i += size
 	}
 	return out
+}
+
+// plainRun is the length of the run of printable ASCII, line breaks and
+// tabs p starts with.
+func plainRun(p []byte) int {
+	for i, c := range p {
+		if c < 0x20 && c != '\n' && c != '\t' || c >= 0x7F {
+			return i
+		}
+	}
+	return len(p)
 }
 
 // paintSequence is the length of the paint sequence p starts with, or 0:

@@ -36,14 +36,14 @@ func TestPlaceholderAgreesWithRegexp(t *testing.T) {
 // use, compiles.
 func TestPatternsCompile(t *testing.T) {
 	for _, v := range vendors {
-		if v.re.get() == nil {
+		if v.re.Get() == nil {
 			t.Errorf("%s: no expression", v.kind)
 		}
 	}
 	for _, p := range publicByDesign {
-		if p.re.get() == nil {
+		if p.re.Get() == nil {
 			t.Errorf("%s: no expression", p.hint)
 		}
 	}
-	integrityRe.get()
+	integrityRe.Get()
 }

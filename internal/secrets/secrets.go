@@ -440,7 +440,7 @@ func Scan(text string) []Match {
 				continue
 			}
 			tok := text[piece.start:piece.end]
-			if !HighEntropy(tok) || strings.HasPrefix(tok, "sha") && integrityRe.get().MatchString(tok) {
+			if !HighEntropy(tok) || strings.HasPrefix(tok, "sha") && integrityRe.Get().MatchString(tok) {
 				continue
 			}
 			out = append(out, Match{Kind: "high-entropy", Start: piece.start, End: piece.end})

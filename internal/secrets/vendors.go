@@ -367,7 +367,7 @@ func publicSpans(text string, hinted uint8) []span {
 		if hinted&(1<<pi) == 0 {
 			continue
 		}
-		for _, loc := range p.re.get().FindAllStringIndex(text, -1) {
+		for _, loc := range p.re.Get().FindAllStringIndex(text, -1) {
 			if p.hint == "eyJ" && !supabaseAnon(text[loc[0]:loc[1]]) {
 				continue
 			}
@@ -613,7 +613,7 @@ func (v *vendor) hintPrefix(s string) string {
 // matches are the spans of text where v matches.
 func (v *vendor) matches(text string) [][]int {
 	if !v.atHints {
-		return v.re.get().FindAllStringIndex(text, -1)
+		return v.re.Get().FindAllStringIndex(text, -1)
 	}
 	var out [][]int
 	for _, h := range v.hints {
@@ -623,7 +623,7 @@ func (v *vendor) matches(text string) [][]int {
 				break
 			}
 			at := i + j
-			if loc := v.re.get().FindStringIndex(text[at:]); loc != nil {
+			if loc := v.re.Get().FindStringIndex(text[at:]); loc != nil {
 				out = append(out, []int{at, at + loc[1]})
 			}
 			i = at + 1

@@ -289,7 +289,7 @@ func TestVendorCases(t *testing.T) {
 			// A letter glued before it: part of a longer token.
 			near = append(near, key[:loc[0]]+"a"+key[loc[0]:])
 		}
-		if fixedLength(v.re.get()) {
+		if fixedLength(v.re.Get()) {
 			// One character short, or (a whole token) one too many.
 			near = append(near, key[:loc[1]-1]+key[loc[1]:])
 			if v.whole {

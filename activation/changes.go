@@ -3,6 +3,7 @@ package activation
 import (
 	"slices"
 
+	"github.com/remixlet/remixlet/capability"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/site"
 )
@@ -39,6 +40,10 @@ type Changes struct {
 	EverySiteAfter     bool               `json:"everySiteAfter"`
 	Rules              RuleChanges        `json:"rules"`
 	Files              []LineChange       `json:"files"` // script.js and style.css
+	// Capabilities are what the new version can do that the running one
+	// could not, then what it no longer does, in words (package
+	// capability); for a new remixlet, everything it can do.
+	Capabilities []capability.Change `json:"capabilities"`
 }
 
 // Compare lists what changed from old (nil: nothing ran before) to new.
@@ -104,6 +109,11 @@ func compare(old, new *Version, oldM, newM *manifest.Manifest) *Changes {
 		}
 	}
 
+	var oldCaps *capability.Summary
+	if old != nil {
+		oldCaps = capability.SummarizeFiles(old.Files)
+	}
+	c.Capabilities = capability.Compare(oldCaps, capability.SummarizeFiles(new.Files))
 	c.Rules = rulesOf(old, new)
 	c.Rules.describe(old, new, oldM, newM)
 	for _, name := range []string{"script.js", "style.css"} {

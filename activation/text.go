@@ -47,6 +47,18 @@ func (d *Decision) Dialog() []string {
 			item(t)
 		}
 	}
+	// What the code would do differently, after the fixed rows: words the
+	// toolchain wrote, the hosts and addresses in them as data.
+	if caps := d.Changes.CapabilityLines(); len(caps) > 0 {
+		head := "What it would do differently:"
+		if d.Changes.First {
+			head = "What it would do:"
+		}
+		lines = append(lines, head)
+		for _, c := range caps {
+			item(safetext.Clean(c))
+		}
+	}
 	// The network rules in words, after the fixed rows: the seed's known
 	// gap ("the dialog does not list a remixlet's network rules").
 	if rules := d.Changes.Rules.dialogItems(); len(rules) > 0 {
@@ -125,6 +137,21 @@ func describeOutcome(o Outcome) string {
 func writeChanges(b *strings.Builder, c *Changes, indent string) {
 	p := func(format string, args ...any) { safetext.Fprintf(b, indent+format, args...) }
 	b.WriteString("\n")
+	p("What it does:")
+	if len(c.Capabilities) == 0 {
+		b.WriteString(" unchanged")
+	}
+	b.WriteString("\n")
+	for _, ch := range c.Capabilities {
+		sign := "+"
+		if ch.Change == "removed" {
+			sign = "-"
+		}
+		p("  %s %s\n", sign, ch.Words)
+		for _, a := range ch.Item.Addresses {
+			p("      %s\n", a)
+		}
+	}
 	p("Permissions:")
 	switch {
 	case c.First && len(c.PermissionsAdded) == 0:
@@ -271,6 +298,16 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// CapabilityLines says each capability change in words, capitalised:
+// "Now sends requests, signed in as you, to api.example.com".
+func (c *Changes) CapabilityLines() []string {
+	var out []string
+	for _, ch := range c.Capabilities {
+		out = append(out, strings.ToUpper(ch.Words[:1])+ch.Words[1:])
+	}
+	return out
 }
 
 // Summary is a one-line account of the changes, for history.

@@ -619,7 +619,25 @@ func (b *Builder) toSource(f finding.Finding, out *bundled) finding.Finding {
 	}
 	f.File, f.Start, f.End = file, start, end
 	f.Message += fmt.Sprintf(" (built: %s)", built)
+	if f.Flow != nil {
+		f.Flow = b.flowToSource(*o, file, f.Flow)
+	}
 	return f
+}
+
+// flowToSource maps a flow's steps to the source file the finding is in;
+// a flow with a step elsewhere (another module, code the bundler added)
+// is left out rather than shown at the wrong places.
+func (b *Builder) flowToSource(o output, file string, fl *finding.Flow) *finding.Flow {
+	steps := make([]finding.Step, 0, len(fl.Steps))
+	for _, st := range fl.Steps {
+		sf, pos, ok := b.mapPosition(o, st.Position)
+		if !ok || sf != file {
+			return nil
+		}
+		steps = append(steps, finding.Step{Position: pos, Message: st.Message})
+	}
+	return &finding.Flow{Steps: steps}
 }
 
 // mapPosition maps a position in a built file to its source file and

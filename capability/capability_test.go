@@ -60,7 +60,7 @@ func TestSummary(t *testing.T) {
 			[]string{"moves, removes or restyles elements, or changes their attributes"}},
 		{"sends page text", `const h = await dom.query("h1"); const t = await h.text();
 await rmx.fetch("https://api.example.com/save", {method: "POST", body: t});`, "",
-			[]string{"sends requests, signed in as you, to api.example.com", "reads text and HTML on the page"}},
+			[]string{"sends page text to api.example.com", "sends requests, signed in as you, to api.example.com", "reads text and HTML on the page"}},
 		{"fetch response text is not page text", `const r = await rmx.fetch("https://api.example.com/list"); rmx.log(await r.text());`, "",
 			[]string{"sends requests, signed in as you, to api.example.com"}},
 		{"host built at run time", `const u = await rmx.storage.get("u"); await rmx.fetch(u);`, "",
@@ -74,6 +74,8 @@ const a = await dom.query("a"); await a.setAttribute("href", "/account"); await 
 		{"observes, reads input, clicks, types", `rmx.network.observe("shop.example.com", r => rmx.log(r.status));
 const f = await dom.query("input"); const v = await f.value(); await f.setValue(v + "!"); await (await dom.query("button")).click();`, "",
 			[]string{"reads the responses the page receives from shop.example.com", "reads the values of form fields", "clicks elements", "types into form fields"}},
+		{"page data to the clipboard", `await rmx.clipboard.write(await dom.selection());`, "",
+			[]string{"puts the text you select into the clipboard", "writes to the clipboard", "reads the text you select"}},
 		{"a string's replace is no sheet", `const s = "a-b".replace("-", " "); rmx.log(s);`, "", nil},
 		{"a sheet's replace", `const s = await dom.addStyle("p{}"); await s.replace("p{color:red}");`, "",
 			[]string{"adds its own styles to the page"}},
@@ -106,11 +108,20 @@ func TestCompare(t *testing.T) {
 	for _, c := range Compare(old, new) {
 		got = append(got, c.Change+": "+c.Words)
 	}
-	want := []string{"added: now sends requests, signed in as you, to api.example.com", "removed: no longer writes text into the page"}
+	want := []string{"added: now sends page text to api.example.com", "added: now sends requests, signed in as you, to api.example.com", "removed: no longer writes text into the page"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	if n := len(Compare(new, new)); n != 0 {
 		t.Errorf("a version compared with itself has %d changes", n)
+	}
+}
+
+// For a new remixlet, the changes are what it does, without "now".
+func TestCompareWithNothingBefore(t *testing.T) {
+	new := SummarizeFiles(files("manifest.json", manifestJSON, "script.js", `await (await dom.query("button")).click();`))
+	got := Compare(nil, new)
+	if len(got) != 1 || got[0].Change != "added" || got[0].Words != "clicks elements" {
+		t.Errorf("Compare(nil, new) = %+v", got)
 	}
 }

@@ -10,6 +10,7 @@ type Kind string
 // first, then what the code reads, then what it does to the page, then
 // the services, the stylesheet and the network rules.
 const (
+	SendsPageData     Kind = "sends-page-data"
 	SendsRequests     Kind = "sends-requests"
 	ObservesResponses Kind = "observes-responses"
 	SetsImages        Kind = "sets-image-addresses"
@@ -48,6 +49,7 @@ var kinds = []struct {
 	kind  Kind
 	words string
 }{
+	{SendsPageData, "sends"},
 	{SendsRequests, "sends requests, signed in as you, to"},
 	{ObservesResponses, "reads the responses the page receives from"},
 	{SetsImages, "sets image addresses on"},

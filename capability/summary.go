@@ -31,6 +31,10 @@ type Item struct {
 	Relative bool   `json:"relative,omitempty"`
 	// Addresses are the literal image or link addresses behind the item.
 	Addresses []string `json:"addresses,omitempty"`
+	// From and To are, for page data that leaves the page, the read and
+	// the sink (scriptlint.PageFlow's Source and Sink).
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
 	// Rule is a network rule's id.
 	Rule  int64  `json:"rule,omitempty"`
 	Words string `json:"words"`
@@ -50,6 +54,15 @@ func placed(k Kind) bool {
 func (it *Item) words(ruleWords string) string {
 	w := it.Kind.Words()
 	switch {
+	case it.Kind == SendsPageData:
+		from, to := scriptlint.FlowWords(scriptlint.PageFlow{Source: it.From, Sink: it.To})
+		switch {
+		case it.To != "rmx.fetch":
+			return "puts " + from + " into " + to
+		case it.Host != "":
+			return w + " " + from + " to " + it.Host
+		}
+		return w + " " + from + " to a host the code picks at run time"
 	case it.Kind == NetworkRule:
 		return fmt.Sprintf("%s %d: %s", w, it.Rule, ruleWords)
 	case !placed(it.Kind):
@@ -66,7 +79,7 @@ func (it *Item) words(ruleWords string) string {
 
 // key is what makes two items the same capability across versions.
 func (it Item) key() string {
-	return fmt.Sprintf("%s\x00%s\x00%t\x00%d", it.Kind, it.Host, it.Relative, it.Rule)
+	return fmt.Sprintf("%s\x00%s\x00%t\x00%d\x00%s\x00%s", it.Kind, it.Host, it.Relative, it.Rule, it.From, it.To)
 }
 
 // Analyzers are what a summary needs run before it (the script is read
@@ -170,6 +183,9 @@ func (b *builder) script(u *scriptlint.ScriptUses) {
 	if u.Escapes {
 		b.add(Item{Kind: AnyService}, "", "")
 	}
+	for _, f := range u.Flows {
+		b.add(Item{Kind: SendsPageData, Host: f.Host, From: f.Source, To: f.Sink}, "", "")
+	}
 }
 
 func (b *builder) summary() *Summary {
@@ -181,7 +197,7 @@ func (b *builder) summary() *Summary {
 	}
 	slices.SortFunc(s.Capabilities, func(a, b Item) int {
 		return cmp.Or(cmp.Compare(a.Kind.order(), b.Kind.order()), cmp.Compare(a.Rule, b.Rule),
-			cmp.Compare(a.Host, b.Host), compareBool(a.Relative, b.Relative))
+			cmp.Compare(a.Host, b.Host), compareBool(a.Relative, b.Relative), cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
 	})
 	return s
 }
@@ -205,8 +221,9 @@ type Change struct {
 	Words string `json:"words"`
 }
 
-// Compare lists the capabilities new has that old (nil: nothing ran
-// before) has not, then those old had that new has not. Network rules are
+// Compare lists the capabilities new has that old has not, then those old
+// had that new has not; with old nil (nothing ran before), everything new
+// does, in its own words. Network rules are
 // left out: the decision's rule changes say each one in words, with what
 // it did before.
 func Compare(old, new *Summary) []Change {
@@ -224,7 +241,11 @@ func Compare(old, new *Summary) []Change {
 	for _, it := range new.Capabilities {
 		has[it.key()] = true
 		if it.Kind != NetworkRule && !had[it.key()] {
-			out = append(out, Change{Change: "added", Item: it, Words: "now " + it.Words})
+			words := "now " + it.Words
+			if old == nil {
+				words = it.Words // a new remixlet: what it does
+			}
+			out = append(out, Change{Change: "added", Item: it, Words: words})
 		}
 	}
 	if old != nil {

@@ -57,6 +57,28 @@ type Finding struct {
 	Start    Position
 	End      Position // zero when unknown
 	Message  string   // what is wrong and what to do instead
+	// Flow is, for a finding about data that travels (js/page-data-flow),
+	// the steps from where it was read to here; nil for most findings. A
+	// pointer keeps findings comparable.
+	Flow *Flow
+}
+
+// Flow is the path of a data flow: each step a place in the finding's
+// file with a word on what happens there.
+type Flow struct {
+	Steps []Step
+}
+
+// Step is one place along a flow.
+type Step struct {
+	Position
+	Message string
+}
+
+// WithFlow returns f with the steps of its flow.
+func (f Finding) WithFlow(steps []Step) Finding {
+	f.Flow = &Flow{Steps: steps}
+	return f
 }
 
 // New returns a finding of rule at pos with the rule's default severity.

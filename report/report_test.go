@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -248,5 +250,63 @@ func TestTextMasksALongLine(t *testing.T) {
 	}
 	if masked := strings.Count(out, strings.Repeat("*", len(key))); masked < 10 {
 		t.Errorf("want the masked key in the snippets of the findings around it, found it %d times:\n%s", masked, out)
+	}
+}
+
+// A data flow's path is in the SARIF result as a code flow: each step a
+// place with a word, from where the page was read to the sink; the log
+// stays valid SARIF 2.1.0.
+func TestSARIFCodeFlows(t *testing.T) {
+	files := map[string][]byte{
+		"manifest.json": []byte(`{"name": "x", "api": "1.0.2", "matches": ["https://news.example.com/*"], "permissions": [{"permission": "fetch:api.example.com", "reason": "r"}]}`),
+		"script.js":     []byte("const h = await dom.query(\"h1\");\nconst t = await h.text();\nawait rmx.fetch(\"https://api.example.com/?q=\" + t);\n"),
+	}
+	res := analysis.RunPackage(analysis.LoadFiles("flow", files), lint.Analyzers)
+	var buf bytes.Buffer
+	if err := report.Write(&buf, "sarif", tool, []*analysis.Result{res}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sariftest.Validate(buf.Bytes()); err != nil {
+		t.Fatalf("not valid SARIF: %v", err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				CodeFlows []struct {
+					ThreadFlows []struct {
+						Locations []struct {
+							Location struct {
+								PhysicalLocation struct {
+									Region struct {
+										StartLine   int `json:"startLine"`
+										StartColumn int `json:"startColumn"`
+									} `json:"region"`
+								} `json:"physicalLocation"`
+								Message struct {
+									Text string `json:"text"`
+								} `json:"message"`
+							} `json:"location"`
+						} `json:"locations"`
+					} `json:"threadFlows"`
+				} `json:"codeFlows"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range log.Runs[0].Results {
+		if r.RuleID != "js/page-data-flow" {
+			continue
+		}
+		for _, l := range r.CodeFlows[0].ThreadFlows[0].Locations {
+			got = append(got, fmt.Sprintf("%d:%d %s", l.Location.PhysicalLocation.Region.StartLine, l.Location.PhysicalLocation.Region.StartColumn, l.Location.Message.Text))
+		}
+	}
+	want := []string{"2:17 read from the page here", "3:49 passes through here", "3:17 leaves the page here"}
+	if !slices.Equal(got, want) {
+		t.Errorf("code flow %q, want %q", got, want)
 	}
 }

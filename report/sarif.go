@@ -69,6 +69,40 @@ type sarifResult struct {
 	Locations           []sarifLocation    `json:"locations"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	CodeFlows           []sarifCodeFlow    `json:"codeFlows,omitempty"`
+}
+
+// sarifCodeFlow is a data flow's path: one thread of steps, from where the
+// data was read to the result's place.
+type sarifCodeFlow struct {
+	ThreadFlows []sarifThreadFlow `json:"threadFlows"`
+}
+
+type sarifThreadFlow struct {
+	Locations []sarifFlowStep `json:"locations"`
+}
+
+type sarifFlowStep struct {
+	Location sarifStepLocation `json:"location"`
+}
+
+type sarifStepLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          sarifText     `json:"message"`
+}
+
+// codeFlows is a finding's flow in SARIF, each step a one-line region.
+func codeFlows(f finding.Finding, art sarifArtifact, lines *finding.Lines) []sarifCodeFlow {
+	if f.Flow == nil || len(f.Flow.Steps) == 0 {
+		return nil
+	}
+	var steps []sarifFlowStep
+	for _, st := range f.Flow.Steps {
+		reg, _ := region(finding.Finding{Start: st.Position}, lines, baseline.LineTexts{})
+		steps = append(steps, sarifFlowStep{Location: sarifStepLocation{
+			PhysicalLocation: sarifPhysical{ArtifactLocation: art, Region: reg}, Message: sarifText{Text: st.Message}}})
+	}
+	return []sarifCodeFlow{{ThreadFlows: []sarifThreadFlow{{Locations: steps}}}}
 }
 
 // sarifSuppression says a result was silenced: inSource for an inline
@@ -235,6 +269,7 @@ func (sf *sarifFormat) results(s *Stream, r *analysis.Result) {
 				"primaryLocationLineHash": fmt.Sprintf("%s:%d", lineHash, lineHashes[uri+"\x00"+lineHash]),
 			},
 			Suppressions: suppressions,
+			CodeFlows:    codeFlows(f, sarifArtifact{URI: uri, URIBaseID: base}, lines),
 		})
 	}
 	for _, f := range r.Findings {

@@ -104,6 +104,11 @@
 //     value. Credentials in URLs, rmx.log, console and Error messages are
 //     refused by name or by value. The outputs never print a credential:
 //     the rule is marked Sensitive and the text output masks its span.
+//   - Page data that leaves the page (pageflow.go): a read of the page
+//     followed through bindings, string operations, members, calls and
+//     returns to a sink that leaves it is js/page-data-flow, a warning, at
+//     the sink with its path. PageFlows and Uses (uses.go) give what the
+//     walk found to the capability summary.
 //   - js/unused-permission says nothing when the loader refused script.js
 //     (too large, not UTF-8, a link): a script not read says nothing about
 //     what it uses.

@@ -110,6 +110,7 @@ func (sp *scriptPass) noteService(p string, off int) {
 	if !strings.HasPrefix(p, "rmx.") && !strings.HasPrefix(p, "dom.") {
 		return
 	}
+	sp.reachesAPI = true
 	if perm := sandboxapi.PermissionOf(p); perm != "" {
 		if _, seen := sp.uses[perm]; !seen {
 			sp.uses[perm] = off

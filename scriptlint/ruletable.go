@@ -131,6 +131,11 @@ var (
 		Why: "The background worker refuses every privileged call the manifest does not declare; code that needs a permission must ask for it where the user can see it.",
 		Fix: "Add the permission the message names to manifest.json with a reason, and ask the user.",
 	})
+	RulePageDataFlow = finding.Register(finding.Rule{
+		ID: "js/page-data-flow", Title: "Page data that leaves the page", Severity: finding.Warning,
+		Why: "What a page shows (its text, attribute values, what you type, your selection, its network responses) can be private; sent in a request, a later tab, the clipboard, a notification, or an image or link address, it leaves the page. The permissions allow the sink, not what is sent: a person approving the remixlet should know. A config can raise it to an error.",
+		Fix: "Send only what the remixlet needs, and say so in the fetch: permission's reason; if nothing from the page should leave it, build the request from fixed text or storage.",
+	})
 	RuleUnusedPermission = finding.Register(finding.Rule{
 		ID: "js/unused-permission", Title: "A permission the code never uses", Severity: finding.Warning,
 		Why: "Least privilege: a permission nothing uses still widens what a fooled agent, or a later version, can do without asking.",

@@ -193,9 +193,12 @@ type scriptPass struct {
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
 	observe   map[string]int // network:observe host → offset; "" for unknown
 	rmxEscape bool           // rmx passed where the check cannot follow it
-	hostsSeen map[string]bool
-	labels    map[*esb.EString]string // strings written under a name (secrets)
-	advice    map[string]string       // what to use instead of an unknown global, by name
+	// reachesAPI: a member of dom or rmx is read somewhere; without one
+	// there is no page read and no sink (pageflow.go).
+	reachesAPI bool
+	hostsSeen  map[string]bool
+	labels     map[*esb.EString]string // strings written under a name (secrets)
+	advice     map[string]string       // what to use instead of an unknown global, by name
 }
 
 type reportKey struct {
@@ -299,8 +302,10 @@ func (sp *scriptPass) reportSpan(rule *finding.Rule, start, end int, format stri
 // the checks look at, then checks the sites and the import records.
 func (sp *scriptPass) run() {
 	sp.collect()
+	sites := sp.sites
 	sp.checkSites()
 	sp.importRecords()
+	sp.checkPageFlows(sites)
 }
 
 // collect is run's walk: what bindings hold, and the sites.

@@ -6,7 +6,6 @@ import (
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
-	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/pagepolicy"
 	"github.com/remixlet/remixlet/sandboxapi"
 	"github.com/remixlet/remixlet/site"
@@ -32,6 +31,8 @@ type ScriptUses struct {
 	// Escapes is set when rmx or one of its services is handed to code
 	// the walk cannot follow: the script may use any service.
 	Escapes bool
+	// Flows are the flows of page data out of the page (PageFlows).
+	Flows []PageFlow
 }
 
 // Address is one image or link address given to an element.
@@ -50,20 +51,8 @@ type Address struct {
 // reaches. It is false when the script does not parse or is too deep to
 // read: nothing can be said about it then.
 func Uses(src []byte) (*ScriptUses, bool) {
-	text := string(src)
-	if esb.GuardNesting(text, esb.MaxNesting).Exceeded {
-		return nil, false
-	}
-	res := esb.ParseModule(text)
-	if res.Panic != nil || !res.OK || res.Stopped || slices.ContainsFunc(res.Messages, func(m esb.Message) bool { return m.Error }) {
-		return nil, false
-	}
-	sp := newScriptPass(nil, &manifest.Manifest{}, src)
-	sp.res = res
-	sp.collect()
-	sites := sp.sites
-	sp.checkSites() // fills in the hosts, as the lint's permission check reads them
-	if sp.unknownNode != "" {
+	sp, sites, ok := walkOnly(src)
+	if !ok {
 		return nil, false
 	}
 	u := &ScriptUses{Escapes: sp.rmxEscape}
@@ -85,6 +74,7 @@ func Uses(src []byte) (*ScriptUses, bool) {
 		u.Members = append(u.Members, p)
 	}
 	slices.Sort(u.Members)
+	u.Flows = sp.pageFlows(sites)
 	u.FetchHosts = sortedKeys(sp.fetchUse)
 	u.ObserveHosts = sortedKeys(sp.observe)
 	return u, true

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,4 +61,30 @@ func TestDescribe(t *testing.T) {
 	}
 	code, _, errOut := run(t, "describe", "--format", "xml", filepath.Join(describeData, "v2"))
 	expect(t, "describe --format xml", code, "", errOut, 2, `unknown format "xml"`)
+}
+
+// diff, approve's dialog and history say what changed in what the code
+// does, in words, before the code itself.
+func TestCapabilityChangesInWords(t *testing.T) {
+	st := t.TempDir()
+	v1, v2 := filepath.Join(describeData, "v1"), filepath.Join(describeData, "v2")
+	chat := "--chat-site=https://shop.example.com/"
+	both := []string{"--allowed", "fetch:api.example.com", "--allowed", "fetch:cdn.example.net"}
+
+	code, out, errOut := run(t, append([]string{"diff", v1, v2, chat}, both...)...)
+	expect(t, "diff", code, out, errOut, 0)
+	golden(t, "diff-v1-v2.txt", out)
+
+	code, out, errOut = run(t, "approve", v1, "--id", "price", "--allowed", "storage", "--store", st)
+	expect(t, "approve without a chat site", code, out, errOut, 1, "approval/not-confirmed")
+	golden(t, "approve-v1-dialog.txt", errOut)
+
+	for _, v := range []string{v1, v2} {
+		token := approve(t, append([]string{v, "--id", "price", chat, "--allowed", "storage", "--store", st}, both...)...)
+		code, out, errOut = run(t, "activate", v, "--approval", token, "--store", st)
+		expect(t, "activate", code, out, errOut, 0, "activated price")
+	}
+	code, out, errOut = run(t, "history", "price", "--store", st)
+	expect(t, "history", code, out, errOut, 0)
+	golden(t, "history.txt", regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ`).ReplaceAllString(out, "TIME"))
 }

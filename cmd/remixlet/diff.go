@@ -43,7 +43,11 @@ out for a new remixlet) and make the activation decision:
 With --id, the running version is the one the version store holds for that
 remixlet (none yet: a new remixlet), as approve decides.
 
-The output lists permissions added and removed with their reasons, sites added
+The output first says what the new version does that the running one did not,
+and what it no longer does, in words ("now sends requests, signed in as you, to
+api.example.com", "now sets image addresses on cdn.example.net"; remixlet
+describe says what one version does); then it lists permissions added and
+removed with their reasons, sites added
 and removed (with an address each new one reaches), each network rule added,
 removed or changed in words, and how script.js and style.css changed; then
 the decision, why, and the dialog's text; last, the code that changed as a

@@ -26,7 +26,9 @@ func newHistoryCmd(std streams) *cobra.Command {
 		Long: `List every stored version of remixlet ID, oldest first: its number, when it was
 stored (RFC 3339, UTC), its digest, how it came (activated with an approval, or
 restored from an older version), its permissions, and what changed from the
-version before (each network rule added, removed or changed, in words). The
+version before: what it now does and no longer does, in words (remixlet
+describe says what one version does), and each network rule added, removed or
+changed, in words. The
 newest version is the one that runs. The whole store is
 checked as it is read.
 ` + storeHelp + `
@@ -81,6 +83,9 @@ func runHistory(opts *historyOptions, std streams) error {
 			from = "first version"
 		}
 		safetext.Fprintf(&b, "  %s: %s\n", from, e.Changes.Summary())
+		for _, line := range e.Changes.CapabilityLines() {
+			safetext.Fprintf(&b, "    %s\n", line)
+		}
 		for _, line := range e.Changes.Rules.Lines() {
 			safetext.Fprintf(&b, "    %s\n", line)
 		}

@@ -10,6 +10,16 @@ package scriptlint
 // exempt from those checks, nothing else. build's annotated cases fail when
 // esbuild prints them differently.
 var bundlerHelpers = map[string]string{
+	// esbuild wraps ES modules in __esm when it cannot hoist them (a module
+	// that calls eval directly): the wrapper runs each module once.
+	"__esm": `__esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};`,
 	"__commonJS": `__commonJS = (cb, mod) => function __require() {
   try {
     return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;

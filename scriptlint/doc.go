@@ -44,7 +44,13 @@
 //     reads, unknown keys on values that may be functions (values the
 //     check sees are plain data are not), their destructuring, and the
 //     reflective walks are refused where the result can be called or
-//     escape (js/constructor-read). Each group of checks is a Defence; the
+//     escape (js/constructor-read). Whether a value may be a function, a
+//     number or plain data is answered by the abstract values (domain.go,
+//     transfer.go, bindings.go): every binding holds the union of every
+//     write to it in the module, and what the analysis does not model
+//     holds anything. The built-ins are frozen for it: js/intrinsic-write
+//     refuses every change to them and every prototype set to a function
+//     (intrinsics.go). Each group of checks is a Defence; the
 //     evasion corpus names, per form, the one that catches it, and the
 //     ablation test turns each off in turn.
 //   - Values, in one walk. The walk records what every binding may hold
@@ -64,12 +70,16 @@
 //     replace, repeat, String.raw); esbuild's own folding ("ev" + "al")
 //     comes first.
 //   - eval of a string literal (or a constant the text decides) is allowed,
-//     as the seed says: that code is in the file for anyone to read.
+//     as the seed says: that code is in the file for anyone to read. The
+//     literal is linted as code with every check (evalcode.go), its
+//     findings reported at the eval call; the module's bindings are in
+//     scope there, and a direct eval makes every binding hold anything.
 //   - Imports: every static import, re-export and import() is refused, the
 //     remote literal (the seed's check) and anything else alike: the stored
 //     form has no modules. Workers and importScripts are refused for a
-//     remote or non-literal address; a data: or blob: worker runs code from
-//     the file itself.
+//     remote or non-literal address (Worker and kin are outside the closed
+//     world in any case: the sandbox starts no workers, and js/remote-code's
+//     advice says to run the code in script.js itself).
 //   - The dom API the check knows, by method name on any receiver (values
 //     are untyped): dom.create(tag, attrs), dom.html(html), dom.addStyle(css),
 //     dom.query/queryAll/waitFor/closest/matches(selector); handles'
@@ -87,18 +97,23 @@
 //   - CSS the code writes (dom.addStyle, inline styles, style attributes in
 //     HTML) goes through cssguard.Check in Script mode: no url( at all.
 //   - location is allowed (the sandbox's read-only replacement) and refused
-//     only when assigned or navigated (assign, replace).
+//     when assigned or navigated (assign, replace). rmx, dom and location
+//     are used only through members named where they are used: handed on
+//     as values they are refused (js/api-value), except as the receiver of
+//     their own member (rmx.log.bind(rmx, …)).
 //   - Permissions: using an rmx service is a use of its permission (a
 //     reference is enough, not only a call). A fetch: host is used by a
 //     literal rmx.fetch address on it, an element address on it, a
 //     stylesheet load from it (the stylesheet guard's loads), or any
-//     rmx.fetch whose host cannot be read; rmx passed where the check
-//     cannot follow it (an argument, a literal, rmx[x]) marks every
-//     permission used. netrules is the manifest analyzer's to judge.
+//     rmx.fetch whose host cannot be read; rmx handed on (refused) or read
+//     with a key the check cannot decide marks every permission used.
+//     netrules is the manifest analyzer's to judge.
 //   - Secrets are found by internal/secrets (see its package doc for the
 //     detector and its measured rates), in string literals, in strings the
 //     folder assembles from parts (joins, concat, templates, String.raw,
-//     fromCharCode, + of constants), and in comments (vendor formats and
+//     fromCharCode, + of constants, map and reduce callbacks over literal
+//     arrays, Object.values, flat, toReversed, concat.apply, hex, percent,
+//     base64 and byte decodings: secretfold.go), and in comments (vendor formats and
 //     labelled values only: the entropy gate flags prose there). A string
 //     under a credential name (const apiKey = "…") is judged as a labelled
 //     value. Credentials in URLs, rmx.log, console and Error messages are
@@ -118,7 +133,7 @@
 //     has always blocked what these rules refuse, so nothing that ran before
 //     1.0.2 stops running because of them.
 //   - Not caught, by design (evasion_test.go lists each with its reason):
-//     eval of a string literal, and addresses computed at run time (the
+//     eval of a harmless string literal, and addresses computed at run time (the
 //     page agent checks them when they are set). The sandbox's policy, not
 //     this check, is the boundary.
 package scriptlint

@@ -6,6 +6,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/internal/secrets"
+	"github.com/remixlet/remixlet/sandboxapi"
 )
 
 // The closed world and the dangerous values. Every global reference is
@@ -34,12 +35,15 @@ const (
 	DefSecretFold      Defence = "secret-fold"      // secrets assembled from parts
 	DefSecretComment   Defence = "secret-comment"   // secrets in comments
 	DefUnknownAPI      Defence = "unknown-api"      // dom and rmx members the API does not have
+	DefIntrinsicWrite  Defence = "intrinsic-write"  // built-ins written, prototypes set to functions
+	DefAPIValue        Defence = "api-value"        // rmx, dom, location handed on as values
 )
 
 // Defences lists every defence, for the ablation test.
 var Defences = []Defence{
 	DefClosedWorld, DefGlobalObject, DefDangerousFlow, DefEvalArgument, DefFunctionCall,
 	DefTimerArgument, DefConstructorRead, DefDynamicAPI, DefSecretFold, DefSecretComment, DefUnknownAPI,
+	DefIntrinsicWrite, DefAPIValue,
 }
 
 // disabledDefences is set only by the ablation test.
@@ -84,8 +88,8 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 	}
 	g := allowedByName[name]
 	if g == nil {
-		if !on(DefClosedWorld) {
-			return
+		if !on(DefClosedWorld) || sp.outerNames[name] {
+			return // (a binding of the module, in the code eval runs)
 		}
 		if o := outsideByName[name]; o != nil && o.Replaced {
 			sp.report(RuleReplacedGlobal, off, "%s: %s", name, o.UseInstead)
@@ -112,6 +116,18 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 			sp.reportDangerousFlow(name, off, u)
 		}
 	default:
+		if apiObjects[name] {
+			switch u {
+			case useValue, useCall, useNew:
+				if name == "rmx" {
+					sp.rmxEscape = true
+				}
+				if on(DefAPIValue) {
+					sp.report(RuleAPIValue, off, "%s is %s here, so the check can no longer see which of its members is used (the permissions and page checks are judged where a member is named): name the member where you use it (%s), and hand a helper the value or the one function it needs", name, useWords(u), apiExample[name])
+				}
+			}
+			return
+		}
 		if len(g.Members) == 0 {
 			return
 		}
@@ -123,6 +139,30 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 		}
 	}
 }
+
+// receiverOfOwnMember reports o.m.bind(o, …), o.m.call(o, …) and
+// o.m.apply(o, …) for o one of apiObjects, named directly.
+func (sp *scriptPass) receiverOfOwnMember(target esb.Expr, args []esb.Expr) bool {
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok || len(args) == 0 || dot.Name != "bind" && dot.Name != "call" && dot.Name != "apply" {
+		return false
+	}
+	id, ok := args[0].Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	s, _ := sp.lookup(id.Ref)
+	if s == nil || s.Kind != esb.SymbolUnbound || !apiObjects[s.OriginalName] {
+		return false
+	}
+	return rootGlobalName(sp, dot.Target) == s.OriginalName
+}
+
+// apiObjects are the globals used only through static members: the
+// checks judge a member where it is named.
+var apiObjects = map[string]bool{"rmx": true, "dom": true, "location": true}
+
+var apiExample = map[string]string{"rmx": "rmx.storage.get(…)", "dom": "dom.query(…)", "location": "location.href"}
 
 func memberList(name string, members []string) string {
 	var parts []string
@@ -328,7 +368,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		}
 		return
 	}
-	if sp.keyMayBeConstructor(index) && sp.mayBeFunction(target) && !sp.isData(target, 0) {
+	if sp.keyMayBeConstructor(index) && sp.mayBeFunction(target) {
 		sp.report(RuleConstructorRead, int(e.Loc.Start), "a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\", and the result is %s here: look values up in a Map or an object literal, or only compare the result", useWords(u))
 	}
 }
@@ -399,7 +439,10 @@ func (sp *scriptPass) checkEval(args []esb.Expr, off int) {
 		return
 	}
 	if v := sp.fold(args[0]); v.known && v.isStr {
-		return // a literal: the code is in the file for anyone to read
+		// A literal: the code is in the file for anyone to read, and is
+		// linted as the code it is.
+		sp.checkEvalCode(v.s, off)
+		return
 	}
 	sp.report(RuleEval, off, "eval of a value built at run time runs a string as code, and the sandbox blocks it: write the code itself; parse data with JSON.parse")
 }
@@ -443,10 +486,19 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 		return yes && no, t1 || t2
 	case *esb.ECall:
 		// f.bind(…) of a function is a function, with this fixed.
-		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" {
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" && !sp.ownMemberWritten("bind", kFunc) {
 			fn, _ := sp.provableFunction(dot.Target, depth+1)
 			return fn, false
 		}
+	case *esb.EDot:
+		// A function of the API (rmx.log): the sandbox's, never a string.
+		paths := sp.resolve(e)
+		for _, p := range paths {
+			if m, ok := sandboxapi.Lookup(p); !ok || m.Kind != sandboxapi.Function {
+				return false, false
+			}
+		}
+		return len(paths) > 0, false
 	case *esb.EIdentifier:
 		s, info := sp.lookup(x.Ref)
 		if s == nil || s.Kind == esb.SymbolUnbound || info.updated {
@@ -454,6 +506,9 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 		}
 		if info.resolver && len(info.sources) == 0 {
 			return true, false
+		}
+		if info.anyWrite || sp.directEval || info.extraKinds&^kUndef != 0 {
+			return false, false // a parameter, a loop head, a rest element: any value
 		}
 		if info.fnNode == nil && len(info.sources) == 0 {
 			return false, false
@@ -465,7 +520,7 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 			usesThis = sp.usesThis[info.fnNode]
 		}
 		for _, src := range info.sources {
-			if len(src.keys) > 0 {
+			if len(src.keys) > 0 || src.elems {
 				return false, false
 			}
 			f, t := sp.provableFunction(src.expr, depth+1)
@@ -563,130 +618,6 @@ func (sp *scriptPass) checkPatternKey(source, keyExpr esb.Expr, key string, know
 	}
 }
 
-// mayBeFunction reports whether e may hold a function (and so reach its
-// constructor): false only for values the check can see are not functions.
-func (sp *scriptPass) mayBeFunction(e esb.Expr) bool {
-	return sp.mayBeFunctionDepth(e, 0)
-}
-
-func (sp *scriptPass) mayBeFunctionDepth(e esb.Expr, depth int) bool {
-	if depth > 8 {
-		return true
-	}
-	depth++
-	switch x := e.Data.(type) {
-	case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined, *esb.EArray,
-		*esb.EObject, *esb.ERegExp, *esb.EBigInt, *esb.EUnary:
-		return false
-	case *esb.ETemplate:
-		return x.TagOrNil.Data != nil
-	case *esb.EAnnotation:
-		return sp.mayBeFunctionDepth(x.Value, depth)
-	case *esb.EAwait:
-		return sp.mayBeFunctionDepth(x.Value, depth)
-	case *esb.EIf:
-		return sp.mayBeFunctionDepth(x.Yes, depth) || sp.mayBeFunctionDepth(x.No, depth)
-	case *esb.EBinary:
-		switch x.Op {
-		case esb.BinOpComma, esb.BinOpAssign:
-			return sp.mayBeFunctionDepth(x.Right, depth)
-		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalOrAssign, esb.BinOpNullishCoalescingAssign:
-			return sp.mayBeFunctionDepth(x.Left, depth) || sp.mayBeFunctionDepth(x.Right, depth)
-		case esb.BinOpLogicalAnd, esb.BinOpLogicalAndAssign:
-			return sp.mayBeFunctionDepth(x.Right, depth)
-		}
-		return false // arithmetic, comparisons
-	case *esb.ENew:
-		// new of a built-in gives an object; a user constructor may
-		// return a function.
-		if name, ok := sp.directGlobal(x.Target); ok {
-			return name == "Proxy" || allowedByName[name] == nil
-		}
-		return true
-	case *esb.EDot:
-		return x.Name != "length"
-	case *esb.ECall:
-		return sp.callMayReturnFunction(x)
-	case *esb.EIdentifier:
-		s, info := sp.lookup(x.Ref)
-		if s == nil {
-			return true
-		}
-		if s.Kind == esb.SymbolUnbound {
-			g := allowedByName[s.OriginalName]
-			return g == nil || !namespaces[s.OriginalName]
-		}
-		if info.updated || (len(info.sources) == 0 && info.fn == "") || info.fn != "" || info.resolving {
-			return true
-		}
-		if info.memoFn != 0 {
-			return info.memoFn == 2
-		}
-		info.resolving = true
-		may := false
-		for _, src := range info.sources {
-			if len(src.keys) > 0 || sp.mayBeFunctionDepth(src.expr, depth) {
-				may = true
-				break
-			}
-		}
-		info.resolving = false
-		info.memoFn = memo(may)
-		return may
-	}
-	return true
-}
-
-// dataMethods return data (arrays, strings, numbers, booleans, promises),
-// never a function, whatever they are called on.
-var dataMethods = map[string]bool{
-	"map": true, "filter": true, "slice": true, "concat": true, "flat": true, "flatMap": true,
-	"split": true, "match": true, "matchAll": true, "keys": true, "values": true, "entries": true,
-	"indexOf": true, "lastIndexOf": true, "findIndex": true, "findLastIndex": true, "includes": true,
-	"some": true, "every": true, "join": true, "toString": true, "toFixed": true, "trim": true,
-	"toLowerCase": true, "toUpperCase": true, "replace": true, "replaceAll": true, "padStart": true,
-	"padEnd": true, "startsWith": true, "endsWith": true, "charAt": true, "charCodeAt": true,
-	"codePointAt": true, "then": true, "catch": true, "finally": true, "json": true, "text": true,
-	"getAttribute": true, "toISOString": true, "getTime": true, "toLocaleString": true,
-	"toLocaleDateString": true, "toLocaleTimeString": true, "format": true, "has": true, "test": true,
-	"exec": true, "sort": true, "reverse": true, "toSorted": true, "toReversed": true, "with": true,
-}
-
-func (sp *scriptPass) callMayReturnFunction(c *esb.ECall) bool {
-	if dot, ok := c.Target.Data.(*esb.EDot); ok && dataMethods[dot.Name] {
-		return false
-	}
-	paths := sp.resolve(c.Target)
-	for _, p := range paths {
-		switch {
-		case strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom."):
-			// The sandbox's API returns data and handles, never functions.
-		case strings.HasPrefix(p, "JSON.") || strings.HasPrefix(p, "Math.") || strings.HasPrefix(p, "String") || p == "Array.from" || p == "Array.of" ||
-			p == "Object.keys" || p == "Object.values" || p == "Object.entries" || p == "Object.fromEntries" || p == "Number" || p == "Boolean":
-		default:
-			return true
-		}
-	}
-	return len(paths) == 0
-}
-
-// keyMayBeConstructor reports whether a key the check cannot fold may
-// still be "constructor" or "__proto__": not a number, and not a string
-// whose known parts rule it out.
-func (sp *scriptPass) keyMayBeConstructor(k esb.Expr) bool {
-	if k.Data == nil {
-		return true
-	}
-	if sp.numeric(k, 0) {
-		return false
-	}
-	v := sp.fold(k)
-	if v.isStr && strings.Contains(v.s, unknownMark) {
-		return globMatch(v.s, "constructor") || globMatch(v.s, "__proto__")
-	}
-	return true
-}
-
 // globMatch matches s against pattern, where each unknownMark in pattern
 // stands for any text.
 func globMatch(pattern, s string) bool {
@@ -707,70 +638,6 @@ func globMatch(pattern, s string) bool {
 		s = s[i+len(p):]
 	}
 	return strings.HasSuffix(s, last)
-}
-
-// numeric reports expressions that are always numbers.
-func (sp *scriptPass) numeric(e esb.Expr, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	depth++
-	switch x := e.Data.(type) {
-	case *esb.ENumber, *esb.EBigInt:
-		return true
-	case *esb.EUnary:
-		switch x.Op {
-		case esb.UnOpNeg, esb.UnOpPos, esb.UnOpCpl, esb.UnOpPreDec, esb.UnOpPreInc, esb.UnOpPostDec, esb.UnOpPostInc:
-			return true
-		}
-	case *esb.EBinary:
-		switch x.Op {
-		case esb.BinOpSub, esb.BinOpMul, esb.BinOpDiv, esb.BinOpRem, esb.BinOpPow, esb.BinOpShl, esb.BinOpShr,
-			esb.BinOpUShr, esb.BinOpBitwiseAnd, esb.BinOpBitwiseOr, esb.BinOpBitwiseXor:
-			return true
-		case esb.BinOpAdd:
-			return sp.numeric(x.Left, depth) && sp.numeric(x.Right, depth)
-		case esb.BinOpComma:
-			return sp.numeric(x.Right, depth)
-		}
-	case *esb.EIf:
-		return sp.numeric(x.Yes, depth) && sp.numeric(x.No, depth)
-	case *esb.EDot:
-		return x.Name == "length"
-	case *esb.ECall:
-		if dot, ok := x.Target.Data.(*esb.EDot); ok {
-			switch dot.Name {
-			case "indexOf", "lastIndexOf", "findIndex", "findLastIndex", "charCodeAt", "codePointAt", "getTime", "now":
-				return true
-			}
-		}
-		for _, p := range sp.resolve(x.Target) {
-			if !strings.HasPrefix(p, "Math.") && p != "Number" && p != "parseInt" && p != "parseFloat" {
-				return false
-			}
-		}
-		return len(sp.resolve(x.Target)) > 0
-	case *esb.EIdentifier:
-		s, info := sp.lookup(x.Ref)
-		if s == nil || s.Kind == esb.SymbolUnbound || len(info.sources) == 0 || info.folding {
-			return false
-		}
-		if info.memoNum != 0 {
-			return info.memoNum == 2
-		}
-		info.folding = true
-		num := true
-		for _, src := range info.sources {
-			if len(src.keys) > 0 || !sp.numeric(src.expr, depth) {
-				num = false
-				break
-			}
-		}
-		info.folding = false
-		info.memoNum = memo(num)
-		return num
-	}
-	return false
 }
 
 // noteThis marks, in the walk, the enclosing non-arrow function
@@ -815,10 +682,16 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 	case *esb.ECall:
 		dot, ok := x.Target.Data.(*esb.EDot)
 		if !ok {
-			return
+			// Decodings of a literal (percent, base64).
+			switch name, _ := sp.directGlobal(x.Target); name {
+			case "decodeURIComponent", "decodeURI", "unescape", "atob":
+			default:
+				return
+			}
+			break
 		}
 		switch dot.Name {
-		case "join", "concat", "fromCharCode", "fromCodePoint":
+		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply":
 		default:
 			return
 		}
@@ -871,112 +744,6 @@ func (sp *scriptPass) checkCommentSecrets(comments []esb.Range) {
 			sp.reportSpan(RuleSecret, start+m.Start, start+m.End, "%s is written in a comment in script.js, where anyone who sees the code can read it: remove it (a key in a comment is still a leaked key) and revoke it", m.What())
 		}
 	}
-}
-
-// Data. A value the check can see is plain data (literals, JSON, what
-// rmx.storage.get returns, and plain members of those) reaches no function
-// by a key it names: an unknown key on it may reach a built-in constructor
-// (Object, String), but a second read would then be needed to reach
-// Function, and that one is refused. Bindings holding data must never be
-// given anything else: every member assignment is a source too, and a
-// binding handed to code that may change it (an argument, a method that
-// adds elements) is no longer data.
-
-// isData reports values that are plain data.
-func (sp *scriptPass) isData(e esb.Expr, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	depth++
-	switch x := e.Data.(type) {
-	case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined, *esb.EBigInt, *esb.EUnary:
-		return true
-	case *esb.ETemplate:
-		return x.TagOrNil.Data == nil
-	case *esb.EArray:
-		for _, item := range x.Items {
-			if s, ok := item.Data.(*esb.ESpread); ok {
-				item = s.Value
-			}
-			if !sp.isData(item, depth) {
-				return false
-			}
-		}
-		return true
-	case *esb.EObject:
-		for i := range x.Properties {
-			p := &x.Properties[i]
-			if p.Kind.IsMethodDefinition() || p.Kind == esb.PropertyGetter || p.Kind == esb.PropertySetter {
-				return false
-			}
-			if !sp.isData(p.ValueOrNil, depth) {
-				return false
-			}
-		}
-		return true
-	case *esb.EAnnotation:
-		return sp.isData(x.Value, depth)
-	case *esb.EAwait:
-		return sp.isData(x.Value, depth)
-	case *esb.EIf:
-		return sp.isData(x.Yes, depth) && sp.isData(x.No, depth)
-	case *esb.EBinary:
-		switch x.Op {
-		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalAnd:
-			return sp.isData(x.Left, depth) && sp.isData(x.Right, depth)
-		case esb.BinOpComma, esb.BinOpAssign:
-			return sp.isData(x.Right, depth)
-		}
-		return x.Op < esb.BinOpAssign // arithmetic, comparisons
-	case *esb.EDot:
-		return !prototypeMember[x.Name] && sp.isData(x.Target, depth)
-	case *esb.EIndex:
-		if key, ok := sp.indexKey(x.Index); ok && !prototypeMember[key] {
-			return sp.isData(x.Target, depth)
-		}
-		return false
-	case *esb.ECall:
-		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "json" && len(x.Args) == 0 {
-			return true // a response's JSON body
-		}
-		paths := sp.resolve(x.Target)
-		return len(paths) > 0 && !slicesContainsFunc(paths, func(p string) bool {
-			return p != "JSON.parse" && p != "rmx.storage.get"
-		})
-	case *esb.EIdentifier:
-		s, info := sp.lookup(x.Ref)
-		if s == nil || s.Kind == esb.SymbolUnbound || info.mutated || info.fn != "" || len(info.sources) == 0 || info.folding {
-			return false
-		}
-		if info.memoData != 0 {
-			return info.memoData == 2
-		}
-		info.folding = true
-		ok := true
-		for _, src := range info.sources {
-			if ok && !sp.isData(src.expr, depth) {
-				ok = false
-			}
-		}
-		for _, v := range info.memberSources {
-			if ok && !sp.isData(v, depth) {
-				ok = false
-			}
-		}
-		info.folding = false
-		info.memoData = memo(ok)
-		return ok
-	}
-	return false
-}
-
-func slicesContainsFunc(list []string, f func(string) bool) bool {
-	for _, s := range list {
-		if f(s) {
-			return true
-		}
-	}
-	return false
 }
 
 // prototypeMember are the names data inherits from its prototypes
@@ -1035,6 +802,7 @@ func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
 	default:
 		return
 	}
+	sp.noteWrittenMember(target, value)
 	info := sp.rootSymbol(target)
 	if info == nil {
 		return
@@ -1091,6 +859,7 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 		}
 		if info := sp.rootSymbol(a); info != nil {
 			info.mutated = true
+			info.handedOn = true
 		}
 	}
 }

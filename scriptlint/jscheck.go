@@ -28,6 +28,9 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 	case *esb.EIdentifier:
 		sp.checkIdentifier(x, e, u)
 	case *esb.EDot:
+		if u == useTarget {
+			sp.checkIntrinsicTarget(e)
+		}
 		sp.checkMember(e, x.Target, x.Name, true, esb.Expr{}, int(x.NameLoc.Start), u)
 	case *esb.ECall:
 		name, _ := sp.directGlobal(x.Target)
@@ -63,6 +66,7 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 		if u == useTarget {
 			return
 		}
+		sp.checkLiteralPrototype(x)
 		for i := range x.Properties {
 			p := &x.Properties[i]
 			if p.Kind == esb.PropertySpread || p.ValueOrNil.Data == nil {
@@ -260,6 +264,9 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		}
 	}
 	for _, c := range callees {
+		if pathsStartWith(c.paths, "OR") {
+			sp.checkIntrinsicCall(c)
+		}
 		if !pathsStartWith(c.paths, "rcEOTRSUAld") {
 			continue // none of the paths named below (keep the first letters of every name here)
 		}
@@ -316,7 +323,7 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 			sp.checkScriptCSS(c.args[0], "dom.addStyle")
 		}
 	}
-	dot, ok := target.Data.(*esb.EDot)
+	recv, method, args, ok := sp.methodCall(target, args)
 	if !ok {
 		return
 	}
@@ -326,7 +333,8 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		}
 		return esb.Expr{}, false
 	}
-	switch dot.Name {
+	dot := &esb.EDot{Target: recv, Name: method}
+	switch method {
 	case "createElement":
 		if a, ok := arg(0); ok {
 			sp.checkCreatedTag(a, false)
@@ -526,12 +534,21 @@ func (sp *scriptPass) checkSetAttribute(elem, name, value esb.Expr) {
 // checkAttributeObject checks an object literal of attributes or
 // properties (dom.create's second argument, Object.assign's sources).
 func (sp *scriptPass) checkAttributeObject(tag string, e esb.Expr) {
-	o, ok := e.Data.(*esb.EObject)
+	sp.checkAttributeObjectDepth(tag, e, 0)
+}
+
+func (sp *scriptPass) checkAttributeObjectDepth(tag string, e esb.Expr, depth int) {
+	o, ok := sp.attributeObjectOf(e, 0)
 	if !ok {
+		sp.checkAttributeRoutes(tag, e)
 		return
 	}
 	for i := range o.Properties {
 		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread && depth < 4 {
+			sp.checkAttributeObjectDepth(tag, p.ValueOrNil, depth+1) // { ...base, id: "x" }
+			continue
+		}
 		if p.Kind == esb.PropertySpread || p.Kind.IsMethodDefinition() || p.ValueOrNil.Data == nil {
 			continue
 		}
@@ -638,6 +655,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	default:
 		return
 	}
+	sp.checkPrototypeAssign(name, x.Right)
 	if inner, ok := target.Data.(*esb.EDot); ok && inner.Name == "style" {
 		// el.style.cssText = "…", el.style.background = "…"
 		if name == "cssText" {

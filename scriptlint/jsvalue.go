@@ -40,14 +40,31 @@ type symInfo struct {
 	// mutated: it was handed to code that may change it.
 	memberSources []esb.Expr
 	mutated       bool
+	// handedOn: passed to code the analysis does not follow, which may
+	// give it own members of any name (bindings.go).
+	handedOn bool
+	// anyWrite: written by an operation the analysis does not model (a
+	// parameter, a caught error, a rest element, a computed key): it may
+	// hold anything. extraKinds are the kinds of writes that are not
+	// expressions (a for-in head's keys, a declaration's undefined);
+	// protoWritten: its prototype was set.
+	anyWrite, protoWritten bool
+	extraKinds             kinds
+	// The abstract value (transfer.go): kv, and how far it is solved.
+	kv     kinds
+	kstate uint8
+	// intrinsicMemo: whether it is an alias of a built-in (0 not known,
+	// 1 no, 2 yes: intrinsics.go).
+	intrinsicMemo int8
+	kdepth        int32
 	resolver      bool // a Promise executor's resolve or reject: always a function
 	pageElement   bool // the variable of a for-of loop over the page's own elements (pagechecks.go)
-	// Memos of isData, mayBeFunction, numeric and infoMayReachAPI (0 not
-	// known, 1 false, 2 true): flow-insensitive, so one answer per binding.
-	memoData, memoFn, memoNum, memoAPI int8
-	konst                              bool
-	updated                            bool // assigned by ++, --, or an operator assignment
-	literals                           bool // some source is an object or array literal
+	// The memo of infoMayReachAPI (0 not known, 1 false, 2 true):
+	// flow-insensitive, so one answer per binding.
+	memoAPI  int8
+	konst    bool
+	updated  bool // assigned by ++, --, or an operator assignment
+	literals bool // some source is an object or array literal
 
 	global *globalInfo // for an unbound name
 
@@ -57,9 +74,10 @@ type symInfo struct {
 }
 
 type valueSource struct {
-	expr esb.Expr
-	keys []string // property path taken from expr (destructuring)
-	bad  bool     // a key along the path could not be folded
+	expr  esb.Expr
+	keys  []string // property path taken from expr (destructuring)
+	bad   bool     // a key along the path could not be folded
+	elems bool     // an element of iterating expr (a for-of head)
 }
 
 // addSource records a value a binding may hold. Most bindings get one:
@@ -137,6 +155,10 @@ func (sp *scriptPass) bindTo(b esb.Binding, value esb.Expr, keys []string, konst
 		}
 	case *esb.BArray:
 		for i, item := range b.Items {
+			if b.HasSpread && i == len(b.Items)-1 {
+				sp.bindKinds(item.Binding, kArray|kOpen) // the rest: a new array of what is left
+				continue
+			}
 			if value.Data != nil {
 				sp.bindTo(item.Binding, value, appendKey(keys, strconv.Itoa(i)), konst)
 			}
@@ -149,6 +171,10 @@ func (sp *scriptPass) bindTo(b esb.Binding, value esb.Expr, keys []string, konst
 			if value.Data != nil {
 				if key, ok := sp.foldKey(p.Key); ok && !p.IsSpread {
 					sp.bindTo(p.Value, value, appendKey(keys, key), konst)
+				} else if p.IsSpread {
+					sp.bindKinds(p.Value, kObject|kOpen) // the rest: a new object of what is left
+				} else {
+					sp.bindAny(p.Value) // a key the text does not decide
 				}
 			}
 			if p.DefaultValueOrNil.Data != nil {
@@ -179,13 +205,26 @@ func (sp *scriptPass) assignedKeys(target, value esb.Expr, keys []string) {
 		sp.addSource(info, valueSource{expr: value, keys: keys})
 	case *esb.EArray:
 		for i, item := range t.Items {
+			if s, ok := item.Data.(*esb.ESpread); ok {
+				sp.assignKinds(s.Value, kArray|kOpen) // the rest
+				continue
+			}
 			sp.assignedKeys(item, value, appendKey(keys, strconv.Itoa(i)))
 		}
 	case *esb.EObject:
 		for _, p := range t.Properties {
-			if key, ok := sp.foldKey(p.Key); ok && p.Kind != esb.PropertySpread {
+			switch key, ok := sp.foldKey(p.Key); {
+			case p.Kind == esb.PropertySpread:
+				sp.assignKinds(p.ValueOrNil, kObject|kOpen) // the rest
+			case ok:
 				sp.assignedKeys(p.ValueOrNil, value, appendKey(keys, key))
+			default:
+				sp.assignAny(p.ValueOrNil) // a key the text does not decide
 			}
+		}
+	case *esb.EDot, *esb.EIndex:
+		if len(keys) > 0 {
+			sp.assignMember(target) // a member written by a pattern
 		}
 	case *esb.EBinary:
 		if t.Op == esb.BinOpAssign { // a default in a pattern: [a = eval] = []
@@ -371,7 +410,7 @@ func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
 		g.paths = []string{name}
 	}
 	if a := allowedByName[s.OriginalName]; a != nil {
-		g.plain = len(a.Members) == 0 && a.Kind != KindDangerous && a.Kind != KindGlobalObject
+		g.plain = len(a.Members) == 0 && a.Kind != KindDangerous && a.Kind != KindGlobalObject && !apiObjects[s.OriginalName]
 	}
 	info.global = g
 	return g
@@ -390,8 +429,8 @@ func (sp *scriptPass) resolveSymbol(info *symInfo, depth int) []string {
 		out = append(out, info.fn)
 	}
 	for _, src := range info.sources {
-		if src.bad {
-			continue
+		if src.bad || src.elems {
+			continue // a loop head's element: its iterable is checked where it is
 		}
 		out = union(out, sp.resolveKeys(src.expr, src.keys, depth))
 	}
@@ -455,7 +494,7 @@ func (sp *scriptPass) resolveMember(target esb.Expr, key string, depth int) []st
 			for _, src := range info.sources {
 				switch src.expr.Data.(type) {
 				case *esb.EObject, *esb.EArray:
-					if !src.bad {
+					if !src.bad && !src.elems {
 						out = union(out, sp.resolveKeys(src.expr, appendKey(src.keys, key), depth))
 					}
 				}
@@ -626,7 +665,12 @@ func (sp *scriptPass) foldDepth(e esb.Expr, depth int) strVal {
 		return strVal{s: unknownMark, isStr: yes.isStr && no.isStr}
 	case *esb.EIdentifier:
 		_, info := sp.lookup(x.Ref)
-		if info == nil || info.folding || info.updated || len(info.sources) != 1 || info.sources[0].bad {
+		if info != nil && len(sp.foldParams) > 0 {
+			if v, ok := sp.foldParamValue(info); ok {
+				return v // a callback's parameter (secretfold.go)
+			}
+		}
+		if info == nil || info.folding || info.updated || info.anyWrite || info.extraKinds&^kUndef != 0 || len(info.sources) != 1 || info.sources[0].bad || info.sources[0].elems {
 			break
 		}
 		info.folding = true
@@ -804,6 +848,11 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 	case slices.Contains(target, "String") && len(args) == 1:
 		return strVal{s: args[0].s, known: args[0].known, isStr: true}
 	}
+	if name, ok := sp.directGlobal(c.Target); ok && name == "parseInt" {
+		if v, ok := foldParseInt(args); ok {
+			return v
+		}
+	}
 	dot, ok := c.Target.Data.(*esb.EDot)
 	if !ok {
 		return strVal{s: unknownMark}
@@ -821,6 +870,9 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 			return strVal{s: unknownMark, isStr: true}
 		}
 		return known(strings.Join(arr, sep))
+	}
+	if v, ok := sp.foldCallMore(c, dot, args, depth); ok {
+		return v
 	}
 	recv := sp.foldDepth(dot.Target, depth)
 	if !recv.known || !recv.isStr || !argsKnown {
@@ -938,7 +990,7 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 		}
 		return out, true
 	case *esb.EIdentifier:
-		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && len(info.sources) == 1 && len(info.sources[0].keys) == 0 {
+		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && !info.anyWrite && info.extraKinds&^kUndef == 0 && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
 			info.folding = true
 			defer func() { info.folding = false }()
 			return sp.foldArray(info.sources[0].expr, depth)
@@ -998,6 +1050,8 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 					return chars(v.s), true
 				}
 			}
+		default:
+			return sp.foldArrayMore(x, dot, depth)
 		}
 	}
 	return nil, false

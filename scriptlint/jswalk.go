@@ -129,19 +129,36 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.stmt(s.Stmt)
 	case *esb.SIf:
 		sp.expr(s.Test, useInspect)
+		g := sp.guardStart(s.Test, guardYes)
 		sp.stmt(s.Yes)
-		sp.stmt(s.NoOrNil)
+		sp.guardEnd(g)
+		if s.NoOrNil.Data != nil {
+			g = sp.guardStart(s.Test, guardNo)
+			sp.stmt(s.NoOrNil)
+			sp.guardEnd(g)
+		}
 	case *esb.SFor:
 		sp.stmt(s.InitOrNil)
 		sp.expr(s.TestOrNil, useInspect)
+		g := -1
+		if s.TestOrNil.Data != nil {
+			g = sp.guardStart(s.TestOrNil, guardYes)
+		}
 		sp.expr(s.UpdateOrNil, useDiscard)
 		sp.stmt(s.Body)
+		if g >= 0 {
+			sp.guardEnd(g)
+		}
 	case *esb.SForIn:
+		if sp.collecting {
+			sp.forHead(s.Init, s.Value, false)
+		}
 		sp.forInit(s.Init, s.Value)
 		sp.expr(s.Value, useInspect) // only its keys are read
 		sp.stmt(s.Body)
 	case *esb.SForOf:
 		if sp.collecting {
+			sp.forHead(s.Init, s.Value, true)
 			sp.notePageElementLoop(s.Init, s.Value)
 		}
 		sp.forInit(s.Init, s.Value)
@@ -154,13 +171,18 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.expr(s.Test, useInspect)
 	case *esb.SWhile:
 		sp.expr(s.Test, useInspect)
+		g := sp.guardStart(s.Test, guardYes)
 		sp.stmt(s.Body)
+		sp.guardEnd(g)
 	case *esb.SWith:
 		sp.expr(s.Value, useValue)
 		sp.stmt(s.Body)
 	case *esb.STry:
 		sp.stmts(s.Block.Stmts)
 		if s.Catch != nil {
+			if sp.collecting {
+				sp.bindAny(s.Catch.BindingOrNil)
+			}
 			sp.binding(s.Catch.BindingOrNil)
 			sp.sitePattern(sitePattern, s.Catch.BindingOrNil, esb.Expr{})
 			sp.stmts(s.Catch.Block.Stmts)
@@ -170,9 +192,11 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		}
 	case *esb.SSwitch:
 		sp.expr(s.Test, useInspect)
-		for _, c := range s.Cases {
+		for i, c := range s.Cases {
 			sp.expr(c.ValueOrNil, useInspect)
+			g := sp.caseStart(s, i)
 			sp.stmts(c.Body)
+			sp.guardEnd(g)
 		}
 	case *esb.SReturn:
 		sp.expr(s.ValueOrNil, useValue)
@@ -183,6 +207,10 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		for _, d := range s.Decls {
 			if sp.collecting {
 				sp.bindTo(d.Binding, d.ValueOrNil, nil, s.Kind == esb.LocalConst)
+				if d.ValueOrNil.Data == nil || s.Kind == esb.LocalVar {
+					// A var may be read before its initialiser runs.
+					sp.bindUndefined(d.Binding)
+				}
 			}
 			sp.sitePattern(siteDecl, d.Binding, d.ValueOrNil)
 			sp.binding(d.Binding)
@@ -233,6 +261,9 @@ func (sp *scriptPass) fn(fn *esb.Fn) {
 		sp.fnStack = append(sp.fnStack, fnFrame{fn: fn})
 	}
 	sp.args(fn.Args)
+	if sp.collecting {
+		sp.moduleParams(fn)
+	}
 	sp.stmts(fn.Body.Block.Stmts)
 	if sp.collecting {
 		sp.popFunction()
@@ -244,6 +275,7 @@ func (sp *scriptPass) args(args []esb.Arg) {
 		sp.decorators(a.Decorators)
 		if sp.collecting {
 			sp.bindTo(a.Binding, a.DefaultOrNil, nil, false)
+			sp.bindAny(a.Binding) // the analysis does not follow calls into parameters
 		}
 		sp.sitePattern(sitePattern, a.Binding, a.DefaultOrNil)
 		sp.binding(a.Binding)
@@ -382,7 +414,19 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 				ru = usePattern
 			}
 		}
+		g := -1
+		switch b.Op {
+		case esb.BinOpLogicalAnd:
+			g = sp.guardStart(b.Left, guardAndRight)
+		case esb.BinOpLogicalOr:
+			g = sp.guardStart(b.Left, guardOrRight)
+		case esb.BinOpNullishCoalescing:
+			g = sp.guardStart(b.Left, guardNullish)
+		}
 		sp.expr(b.Right, ru)
+		if g >= 0 {
+			sp.guardEnd(g)
+		}
 	}
 }
 
@@ -470,8 +514,18 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.siteExpr(e, u)
 		if sp.collecting {
 			sp.noteCallMutation(x.Target, x.Args)
+			sp.noteReflectiveWrites(x.Target, x.Args)
+			sp.noteDirectEval(x.Target)
+			sp.noteModuleWrapper(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useCall)
+		if sp.receiverOfOwnMember(x.Target, x.Args) {
+			// rmx.log.bind(rmx, …): rmx is only the receiver of its own
+			// member, which is named.
+			sp.expr(x.Args[0], useInspect)
+			sp.exprs(x.Args[1:], sp.argUse(x.Target))
+			break
+		}
 		sp.exprs(x.Args, sp.argUse(x.Target))
 	case *esb.EDot:
 		sp.siteExpr(e, u)
@@ -557,8 +611,12 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.expr(x.ValueOrNil, useValue)
 	case *esb.EIf:
 		sp.expr(x.Test, useInspect)
+		g := sp.guardStart(x.Test, guardYes)
 		sp.expr(x.Yes, passThrough(u))
+		sp.guardEnd(g)
+		g = sp.guardStart(x.Test, guardNo)
 		sp.expr(x.No, passThrough(u))
+		sp.guardEnd(g)
 	case *esb.EImportCall:
 		sp.siteExpr(e, u)
 		sp.expr(x.Expr, useValue)

@@ -19,7 +19,7 @@ var (
 	RuleRemoteCode = finding.Register(finding.Rule{
 		ID: "js/remote-code", Title: "Loading code: import, import(), workers from an address, streaming WebAssembly", Severity: finding.Error,
 		Why: "The stored form has no modules to import and the sandbox blocks remote scripts; code loaded at run time is code nobody read or approved.",
-		Fix: "Bundle the code into script.js with `remixlet build`; run workers only from code in the file (a blob: URL).",
+		Fix: "Bundle the code into script.js with `remixlet build`; the sandbox starts no workers, so run the code in script.js itself.",
 	})
 	RuleEval = finding.Register(finding.Rule{
 		ID: "js/eval", Title: "eval of anything but a string literal, or eval used as a value", Severity: finding.Error,
@@ -85,6 +85,16 @@ var (
 		ID: "js/constructor-read", Title: "Reading constructor or a prototype where the result can be called or escape", Severity: finding.Error,
 		Why: "The constructor of any function is Function, and of an async or generator function its string-compiling kin: x.constructor, x.__proto__, Object.getPrototypeOf(f) or x[key] with a key that may be \"constructor\" reach code compilation without naming it.",
 		Fix: "Compare it (x.constructor === Object) or read its name (x.constructor.name), nothing else; use a Map or an object literal for lookups by key.",
+	})
+	RuleIntrinsicWrite = finding.Register(finding.Rule{
+		ID: "js/intrinsic-write", Title: "Changing a built-in, or giving an object a function as its prototype", Severity: finding.Error,
+		Why: "The sandbox runs a current Chrome, so no built-in needs a polyfill. A getter, toString, valueOf, Symbol.iterator or any method written onto Object.prototype, Array.prototype, String.prototype or another built-in runs the script's code inside innocent reads, loops, spreads and comparisons, which is how a dangerous value reaches code that looks harmless; an object whose prototype is a function inherits its constructor, Function, which compiles strings. The check relies on the built-ins being as the specification says.",
+		Fix: "Write helpers as functions of your own (const last = a => a[a.length - 1]) and leave the built-ins as they are; give objects an ordinary object as prototype (a class, or Object.create(null)).",
+	})
+	RuleAPIValue = finding.Register(finding.Rule{
+		ID: "js/api-value", Title: "rmx, dom or location handed on as a value", Severity: finding.Error,
+		Why: "Permissions, the page checks and navigation are judged where a member of rmx, dom or location is named. Stored in an object or an array, passed to a helper, Object.values, Object.assign or Reflect, or returned, the object reaches every service and every page method without the check seeing which: a service used without its permission, or a navigation, would pass.",
+		Fix: "Name the member where you use it: rmx.storage.get(…), dom.query(…), location.href; pass a helper the value it needs (the address, the text), or the one function (rmx.storage.get), not the whole object.",
 	})
 	RuleRefusedElement = finding.Register(finding.Rule{
 		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: finding.Error,

@@ -188,6 +188,11 @@ type scriptPass struct {
 	inBundlerHelper bool          // checking one of esbuild's own helpers (bundlerhelpers.go)
 	fnStack         []fnFrame     // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
+	valueFlow       // the abstract interpretation's state (bindings.go, transfer.go)
+	// In the code a literal eval runs (evalcode.go): how deep, and the
+	// names the module around it declares.
+	evalNesting int
+	outerNames  map[string]bool
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
@@ -321,6 +326,7 @@ func (sp *scriptPass) collect() {
 	for _, part := range tree.Parts {
 		for _, st := range part.Stmts {
 			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
+				sp.noteCommonJSHelper(local)
 				sp.addSite(checkSite{kind: siteHelperStart})
 				sp.stmt(st)
 				sp.addSite(checkSite{kind: siteHelperEnd})

@@ -26,6 +26,9 @@ const (
 	siteConcat                        // the top of a run of +: checkConcat, checkFoldedSecret
 	siteHelperStart                   // one of esbuild's own helpers starts (bundlerhelpers.go)
 	siteHelperEnd                     // and ends
+	siteGuardStart                    // a region that runs only on a condition starts (deadcode.go): e is the condition, from the part
+	siteCaseStart                     // a switch case's region starts: from indexes caseGuards
+	siteGuardEnd                      // a guarded region ends
 )
 
 // checkSite is one site.
@@ -96,6 +99,8 @@ func (sp *scriptPass) checkSites() {
 	// objectUse[i] is the use site i (a member read with a computed key)
 	// gives its object, once its key is folded.
 	objectUse := make([]use, len(sp.sites))
+	var guards []bool // the guarded regions the site is in: dead or not
+	dead := 0         // how many of them are dead
 	for i := range sp.sites {
 		st := &sp.sites[i]
 		u := st.u
@@ -103,11 +108,33 @@ func (sp *scriptPass) checkSites() {
 			u = objectUse[st.from]
 		}
 		switch st.kind {
+		case siteGuardStart, siteCaseStart:
+			d := dead > 0 || sp.guardDead(st)
+			guards = append(guards, d)
+			if d {
+				dead++
+			}
+			continue
+		case siteGuardEnd:
+			if guards[len(guards)-1] {
+				dead--
+			}
+			guards = guards[:len(guards)-1]
+			continue
+		}
+		if dead > 0 {
+			sp.checkDeadSite(st)
+			continue
+		}
+		switch st.kind {
 		case siteExpr:
 			sp.check(st.e, u)
 		case siteIndex:
 			x := st.e.Data.(*esb.EIndex)
 			key, known := sp.indexKey(x.Index)
+			if u == useTarget {
+				sp.checkIntrinsicTarget(st.e)
+			}
 			sp.checkMember(st.e, x.Target, key, known, x.Index, int(x.Index.Loc.Start), u)
 			objectUse[i] = memberUse(key, known)
 		case siteThrow:
@@ -130,4 +157,24 @@ func (sp *scriptPass) checkSites() {
 		}
 	}
 	sp.sites, sp.siteTargets = nil, nil
+}
+
+// checkDeadSite is what is still judged in code that never runs: the
+// secrets written in it, and the bundler-helper bounds.
+func (sp *scriptPass) checkDeadSite(st *checkSite) {
+	switch st.kind {
+	case siteExpr:
+		switch x := st.e.Data.(type) {
+		case *esb.EString:
+			sp.checkSecretString(x, int(st.e.Loc.Start))
+		case *esb.ETemplate:
+			sp.checkTemplateSecrets(x)
+		}
+	case siteDecl:
+		sp.checkDecl(esb.Decl{Binding: sp.siteTargets[st.from].b, ValueOrNil: st.e})
+	case siteHelperStart:
+		sp.inBundlerHelper = true
+	case siteHelperEnd:
+		sp.inBundlerHelper = false
+	}
 }

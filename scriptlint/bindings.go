@@ -1,0 +1,350 @@
+package scriptlint
+
+import (
+	esb "github.com/evanw/esbuild/remixletbridge"
+)
+
+// Bindings and their write sets. The walk (collecting) records, for every
+// binding, everything written to it anywhere in the module: initialisers,
+// assignments and compound assignments, destructuring targets and defaults
+// (jsvalue.go's bindTo and assigned), and here what those leave out:
+// for-in and for-of heads, parameters and caught errors (which hold
+// anything: the analysis does not follow calls into them), rest elements,
+// computed keys, members written through a pattern, prototypes set, and
+// every member write of the module (which own members the script may give
+// an array). What the walk cannot see written is anything: a binding with
+// no write the analysis saw holds kAny.
+
+// valueFlow is the analysis' state on the scriptPass.
+type valueFlow struct {
+	// kindsLow and kindsStack solve bindings that depend on themselves
+	// (symbolKinds).
+	kindsLow, kindsStack int32
+	// memberWrites are every member the module writes: o.k = v, o[k] = v,
+	// [o.k] = …, Object.defineProperty(o, k, …), Reflect.set(o, k, v); a
+	// nil key is one the text does not say (Object.assign(o, …)).
+	memberWrites []memberWrite
+	// Built from memberWrites on first use, once the walk is done.
+	writesIndexed           bool
+	writtenKeys             map[string]bool
+	unknownKeyWrites        []memberWrite
+	unknownKeyWritesChecked bool
+	unknownWriteTargets     kinds // what the writes with keys the text does not decide write into
+	// directEval: the module calls eval directly, and the code it runs may
+	// assign any binding in scope.
+	directEval bool
+	// protoSets are the prototypes the module sets (prototypesMayBeFunctions).
+	protoSets                     []esb.Expr
+	protoSetsChecked, protoUnseen bool
+	// caseGuards are the switch cases guarded in the sites (deadcode.go).
+	caseGuards []caseGuard
+	// foldParams bind a callback's parameters while its body is folded
+	// (secretfold.go).
+	foldParams []foldParam
+	// The built-in each alias of one names (intrinsics.go).
+	intrinsicAlias map[*symInfo]string
+	intrinsicCycle bool
+	// esbuild's __commonJS helper, and the module wrappers it is given.
+	commonJS       *symInfo
+	hasCommonJS    bool
+	moduleWrappers map[*esb.Fn]bool
+}
+
+type memberWrite struct {
+	target, key esb.Expr
+	name        string // for o.name
+}
+
+// noteWrittenMember records, in the walk, a member written (target is
+// o.k or o[k]) with value (none when the walk does not know it).
+func (sp *scriptPass) noteWrittenMember(target, value esb.Expr) {
+	switch x := target.Data.(type) {
+	case *esb.EDot:
+		sp.memberWrites = append(sp.memberWrites, memberWrite{target: x.Target, name: x.Name})
+		if x.Name == "__proto__" {
+			sp.notePrototypeSet(x.Target, value)
+		}
+	case *esb.EIndex:
+		sp.memberWrites = append(sp.memberWrites, memberWrite{target: x.Target, key: x.Index})
+		if s, ok := x.Index.Data.(*esb.EString); ok && esb.UTF16ToString(s.Value) == "__proto__" {
+			sp.notePrototypeSet(x.Target, value)
+		}
+	}
+}
+
+// notePrototypeSet records, in the walk, an object given a prototype
+// (none when the walk does not know it).
+func (sp *scriptPass) notePrototypeSet(object, proto esb.Expr) {
+	if info := sp.rootSymbol(object); info != nil {
+		info.protoWritten = true
+	}
+	sp.protoSets = append(sp.protoSets, proto)
+}
+
+// prototypesMayBeFunctions reports whether the module may give some
+// object a prototype that is a function, through a path the analysis
+// does not follow (an alias, a parameter, this): a value it cannot read,
+// or one js/intrinsic-write refuses. Then every object may be one read
+// away from Function.
+func (sp *scriptPass) prototypesMayBeFunctions() bool {
+	if !sp.protoSetsChecked {
+		sp.protoSetsChecked = true
+		for _, p := range sp.protoSets {
+			if p.Data == nil || sp.kindsOf(p).may(kFunc) {
+				sp.protoUnseen = true
+				break
+			}
+		}
+	}
+	return sp.protoUnseen
+}
+
+// indexWrites sorts the module's member writes, once the walk is done,
+// into the keys known and the writes with keys the text does not decide.
+func (sp *scriptPass) indexWrites() {
+	if sp.writesIndexed {
+		return
+	}
+	sp.writesIndexed = true
+	sp.writtenKeys = map[string]bool{}
+	for _, w := range sp.memberWrites {
+		switch {
+		case w.name != "":
+			sp.writtenKeys[w.name] = true
+		case w.key.Data == nil:
+			sp.unknownKeyWrites = append(sp.unknownKeyWrites, w)
+		default:
+			if k, ok := sp.indexKey(w.key); ok {
+				sp.writtenKeys[k] = true
+			} else {
+				sp.unknownKeyWrites = append(sp.unknownKeyWrites, w)
+			}
+		}
+	}
+}
+
+// ownMemberWritten reports whether the script may give a value of kinds
+// on an own member of this name: a member write with that key anywhere,
+// or one with a key the analysis cannot decide (and that may not be a
+// number) on a value that may be of those kinds.
+func (sp *scriptPass) ownMemberWritten(name string, on kinds) bool {
+	sp.indexWrites()
+	if sp.writtenKeys[name] {
+		return true
+	}
+	if !sp.unknownKeyWritesChecked {
+		sp.unknownKeyWritesChecked = true
+		for _, w := range sp.unknownKeyWrites {
+			if w.key.Data == nil || !sp.kindsOf(w.key).only(kNumeric|kUndef|kNull|kBool) {
+				sp.unknownWriteTargets |= sp.kindsOf(w.target)
+			}
+		}
+	}
+	return sp.unknownWriteTargets.may(on)
+}
+
+// bindAny marks every name a binding pattern declares as holding anything.
+func (sp *scriptPass) bindAny(b esb.Binding) {
+	switch b := b.Data.(type) {
+	case *esb.BIdentifier:
+		sp.sym(b.Ref).anyWrite = true
+	case *esb.BArray:
+		for _, item := range b.Items {
+			sp.bindAny(item.Binding)
+		}
+	case *esb.BObject:
+		for _, p := range b.Properties {
+			sp.bindAny(p.Value)
+		}
+	}
+}
+
+// bindUndefined adds undefined to every name a binding pattern declares.
+func (sp *scriptPass) bindUndefined(b esb.Binding) {
+	switch b := b.Data.(type) {
+	case *esb.BIdentifier:
+		sp.sym(b.Ref).extraKinds |= kUndef
+	case *esb.BArray:
+		for _, item := range b.Items {
+			sp.bindUndefined(item.Binding)
+		}
+	case *esb.BObject:
+		for _, p := range b.Properties {
+			sp.bindUndefined(p.Value)
+		}
+	}
+}
+
+// bindKinds adds kinds to a binding that is a name, and anything to the
+// names of a pattern.
+func (sp *scriptPass) bindKinds(b esb.Binding, k kinds) {
+	if id, ok := b.Data.(*esb.BIdentifier); ok {
+		sp.sym(id.Ref).extraKinds |= k
+		return
+	}
+	sp.bindAny(b)
+}
+
+// assignAny marks the names an assignment target writes as holding
+// anything, and the objects whose members it writes as open.
+func (sp *scriptPass) assignAny(target esb.Expr) {
+	switch t := target.Data.(type) {
+	case *esb.EIdentifier:
+		sp.sym(t.Ref).anyWrite = true
+	case *esb.EDot, *esb.EIndex:
+		sp.assignMember(target)
+	case *esb.EArray:
+		for _, item := range t.Items {
+			sp.assignAny(item)
+		}
+	case *esb.EObject:
+		for i := range t.Properties {
+			sp.assignAny(t.Properties[i].ValueOrNil)
+		}
+	case *esb.ESpread:
+		sp.assignAny(t.Value)
+	case *esb.EBinary:
+		if t.Op == esb.BinOpAssign {
+			sp.assignAny(t.Left)
+		}
+	}
+}
+
+// assignKinds is bindKinds for an assignment target.
+func (sp *scriptPass) assignKinds(target esb.Expr, k kinds) {
+	if id, ok := target.Data.(*esb.EIdentifier); ok {
+		sp.sym(id.Ref).extraKinds |= k
+		return
+	}
+	sp.assignAny(target)
+}
+
+// assignMember records a member written by a pattern or a loop head,
+// whose value the analysis does not follow: the object is open.
+func (sp *scriptPass) assignMember(target esb.Expr) {
+	sp.noteWrittenMember(target, esb.Expr{})
+	if info := sp.rootSymbol(target); info != nil {
+		info.mutated = true
+	}
+}
+
+// forHead records what a for-in head (keys: strings) or a for-of head (the
+// elements of value) writes.
+func (sp *scriptPass) forHead(init esb.Stmt, value esb.Expr, of bool) {
+	switch s := init.Data.(type) {
+	case *esb.SLocal:
+		for _, d := range s.Decls {
+			id, ok := d.Binding.Data.(*esb.BIdentifier)
+			switch {
+			case !ok:
+				sp.bindAny(d.Binding)
+			case of:
+				sp.addSource(sp.sym(id.Ref), valueSource{expr: value, elems: true})
+			default:
+				sp.sym(id.Ref).extraKinds |= kStr
+			}
+		}
+	case *esb.SExpr:
+		id, ok := s.Value.Data.(*esb.EIdentifier)
+		switch {
+		case !ok:
+			sp.assignAny(s.Value)
+		case of:
+			sp.addSource(sp.sym(id.Ref), valueSource{expr: value, elems: true})
+		default:
+			sp.sym(id.Ref).extraKinds |= kStr
+		}
+	}
+}
+
+// noteReflectiveWrites records, in the walk, the members and prototypes a
+// call of Object's or Reflect's writers sets (decided from the text, as
+// noteCallMutation is).
+func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok || len(args) == 0 {
+		return
+	}
+	root := rootGlobalName(sp, dot.Target)
+	if root != "Object" && root != "Reflect" {
+		return
+	}
+	switch dot.Name {
+	case "setPrototypeOf":
+		if len(args) >= 2 {
+			sp.notePrototypeSet(args[0], args[1])
+		} else {
+			sp.notePrototypeSet(args[0], esb.Expr{})
+		}
+	case "defineProperty", "set":
+		if len(args) >= 2 {
+			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], key: args[1]})
+		} else {
+			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0]})
+		}
+	case "defineProperties", "assign":
+		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0]})
+	}
+}
+
+// noteCommonJSHelper records esbuild's __commonJS helper (its text
+// verified by isBundlerHelper).
+func (sp *scriptPass) noteCommonJSHelper(s *esb.SLocal) {
+	if b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier); ok {
+		if sym := sp.res.Symbol(b.Ref); sym != nil && sym.OriginalName == "__commonJS" {
+			sp.commonJS, sp.hasCommonJS = sp.sym(b.Ref), true
+		}
+	}
+}
+
+// noteModuleWrapper records, in the walk, the functions __commonJS({…})
+// is given: the helper calls each with (exports, module), two objects
+// ({ exports: {} } and its exports), and nothing else can reach them.
+func (sp *scriptPass) noteModuleWrapper(target esb.Expr, args []esb.Expr) {
+	if !sp.hasCommonJS || len(args) != 1 {
+		return
+	}
+	id, ok := target.Data.(*esb.EIdentifier)
+	if !ok {
+		return
+	}
+	if _, info := sp.lookup(id.Ref); info != sp.commonJS {
+		return
+	}
+	o, ok := args[0].Data.(*esb.EObject)
+	if !ok {
+		return
+	}
+	for i := range o.Properties {
+		if f, ok := o.Properties[i].ValueOrNil.Data.(*esb.EFunction); ok {
+			if sp.moduleWrappers == nil {
+				sp.moduleWrappers = map[*esb.Fn]bool{}
+			}
+			sp.moduleWrappers[&f.Fn] = true
+		}
+	}
+}
+
+// moduleParams gives a module wrapper's exports and module parameters
+// what the helper passes them.
+func (sp *scriptPass) moduleParams(fn *esb.Fn) {
+	if !sp.moduleWrappers[fn] {
+		return
+	}
+	for i, a := range fn.Args {
+		if b, ok := a.Binding.Data.(*esb.BIdentifier); ok && i < 2 && a.DefaultOrNil.Data == nil {
+			info := sp.sym(b.Ref)
+			info.anyWrite = false
+			info.extraKinds |= kObject | kOpen
+		}
+	}
+}
+
+// noteDirectEval records a direct call of eval.
+func (sp *scriptPass) noteDirectEval(target esb.Expr) {
+	if id, ok := target.Data.(*esb.EIdentifier); ok {
+		if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && s.OriginalName == "eval" {
+			sp.directEval = true
+		}
+	}
+}

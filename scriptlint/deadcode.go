@@ -1,0 +1,351 @@
+package scriptlint
+
+import (
+	"strconv"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+)
+
+// Code that can never run. A branch whose condition the analysis proves
+// (a constant, a typeof test of a global the closed world says does not
+// exist, a short-circuit whose left side's truthiness is known) is not
+// judged: the sandbox never runs it, and refusing it refuses real
+// libraries (a UMD header's define branch, `if (DEBUG)` with DEBUG false).
+// Code after it is judged, and a branch is dead only when its condition is
+// proved: any doubt keeps it live. Secrets are still looked for in it, as
+// in comments: a key written in the file is leaked whether it runs or not.
+//
+// The walk marks each guarded region with a start and an end site; the
+// checks decide, once every binding is known, whether the region is dead.
+
+// Which part of a construct a dead-region site guards.
+const (
+	guardYes      int32 = iota // the consequent of if or ?: (dead when the test is falsy)
+	guardNo                    // the alternative (dead when the test is truthy)
+	guardAndRight              // the right of && (dead when the left is falsy)
+	guardOrRight               // the right of || (dead when the left is truthy)
+	guardNullish               // the right of ?? (dead when the left is never null or undefined)
+)
+
+// caseGuard is a case of a switch statement, guarded by a siteCaseStart.
+type caseGuard struct {
+	sw    *esb.SSwitch
+	index int
+}
+
+// absentGlobals are names no browser window has: the module systems and
+// server runtimes that code tests for before using them. typeof of one is
+// "undefined" in the sandbox. (Other names outside the closed world may
+// exist in a window, replaced or not, so a test of them stays undecided.)
+var absentGlobals = map[string]bool{
+	"define": true, "module": true, "exports": true, "require": true, "global": true, "process": true,
+	"Buffer": true, "__dirname": true, "__filename": true, "Deno": true, "Bun": true,
+}
+
+// guardStart records the start of a guarded region; guardEnd its end. A
+// region no site falls in leaves nothing behind.
+func (sp *scriptPass) guardStart(cond esb.Expr, part int32) int {
+	sp.sites = append(sp.sites, checkSite{kind: siteGuardStart, e: cond, from: part})
+	return len(sp.sites)
+}
+
+func (sp *scriptPass) guardEnd(start int) {
+	if len(sp.sites) == start {
+		sp.sites = sp.sites[:start-1]
+		return
+	}
+	sp.sites = append(sp.sites, checkSite{kind: siteGuardEnd})
+}
+
+// caseStart records the start of a switch case's region.
+func (sp *scriptPass) caseStart(sw *esb.SSwitch, index int) int {
+	sp.caseGuards = append(sp.caseGuards, caseGuard{sw, index})
+	sp.sites = append(sp.sites, checkSite{kind: siteCaseStart, from: int32(len(sp.caseGuards) - 1)})
+	return len(sp.sites)
+}
+
+// guardDead reports whether the region a start site guards can never run.
+func (sp *scriptPass) guardDead(st *checkSite) bool {
+	if st.kind == siteCaseStart {
+		return sp.caseDead(sp.caseGuards[st.from])
+	}
+	switch st.from {
+	case guardYes, guardAndRight:
+		t, ok := sp.truthOf(st.e, 0)
+		return ok && !t
+	case guardNo, guardOrRight:
+		t, ok := sp.truthOf(st.e, 0)
+		return ok && t
+	case guardNullish:
+		k := sp.kindsOf(st.e)
+		return k != 0 && !k.may(kNull|kUndef)
+	}
+	return false
+}
+
+// caseDead: a case before the first one that matches a known switch value
+// is never entered (fall-through only goes forward).
+func (sp *scriptPass) caseDead(g caseGuard) bool {
+	sw := g.sw
+	v, ok := sp.constOf(sw.Test, 0)
+	if !ok {
+		return false
+	}
+	first := -1
+	for i, c := range sw.Cases {
+		if c.ValueOrNil.Data == nil {
+			continue
+		}
+		cv, ok := sp.constOf(c.ValueOrNil, 0)
+		if !ok {
+			return false
+		}
+		if first < 0 && cv == v {
+			first = i
+		}
+	}
+	if first < 0 {
+		// No case matches: only default (and what follows it) runs.
+		for i, c := range sw.Cases {
+			if c.ValueOrNil.Data == nil {
+				first = i
+				break
+			}
+		}
+		if first < 0 {
+			return true
+		}
+	}
+	return g.index < first
+}
+
+// constVal is a primitive the analysis knows: its type and its text.
+type constVal struct {
+	typ string // "string", "number", "boolean", "undefined", "null"
+	s   string
+}
+
+// constOf is the primitive e always evaluates to.
+func (sp *scriptPass) constOf(e esb.Expr, depth int) (constVal, bool) {
+	if depth > 8 {
+		return constVal{}, false
+	}
+	switch x := e.Data.(type) {
+	case *esb.EString:
+		return constVal{"string", esb.UTF16ToString(x.Value)}, true
+	case *esb.ENumber:
+		return constVal{"number", jsNumber(x.Value)}, true
+	case *esb.EBoolean:
+		return constVal{"boolean", strconv.FormatBool(x.Value)}, true
+	case *esb.ENull:
+		return constVal{"null", "null"}, true
+	case *esb.EUndefined:
+		return constVal{"undefined", "undefined"}, true
+	case *esb.EAnnotation:
+		return sp.constOf(x.Value, depth+1)
+	case *esb.EUnary:
+		switch x.Op {
+		case esb.UnOpTypeof:
+			if t, ok := sp.typeOf(x.Value); ok {
+				return constVal{"string", t}, true
+			}
+		case esb.UnOpVoid:
+			return constVal{"undefined", "undefined"}, true
+		case esb.UnOpNot:
+			if t, ok := sp.truthOf(x.Value, depth+1); ok {
+				return constVal{"boolean", strconv.FormatBool(!t)}, true
+			}
+		}
+	case *esb.EBinary:
+		if t, ok := sp.compare(x, depth+1); ok {
+			return constVal{"boolean", strconv.FormatBool(t)}, true
+		}
+	case *esb.EIdentifier:
+		// A binding with one write of a primitive (const DEBUG = false).
+		src, ok := sp.onlyWrite(x)
+		if !ok {
+			return constVal{}, false
+		}
+		_, info := sp.lookup(x.Ref)
+		info.folding = true
+		v, ok := sp.constOf(src, depth+1)
+		info.folding = false
+		return v, ok
+	}
+	return constVal{}, false
+}
+
+// onlyWrite is the one value a local binding is ever given (nothing else:
+// not undefined before it, not a loop's element, not a parameter's
+// argument).
+func (sp *scriptPass) onlyWrite(id *esb.EIdentifier) (esb.Expr, bool) {
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound || info.extraKinds != 0 || info.anyWrite || info.updated || info.folding ||
+		info.fn != "" || sp.directEval || len(info.sources) != 1 {
+		return esb.Expr{}, false
+	}
+	src := info.sources[0]
+	if len(src.keys) > 0 || src.elems || src.bad {
+		return esb.Expr{}, false
+	}
+	return src.expr, true
+}
+
+// typeOf is what typeof e gives, when the analysis knows.
+func (sp *scriptPass) typeOf(e esb.Expr) (string, bool) {
+	if id, ok := e.Data.(*esb.EIdentifier); ok {
+		if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound {
+			name := s.OriginalName
+			switch g := allowedByName[name]; {
+			case g == nil:
+				if absentGlobals[name] {
+					return "undefined", true
+				}
+				return "", false
+			case name == "undefined":
+				return "undefined", true
+			case name == "NaN" || name == "Infinity":
+				return "number", true
+			case namespaces[name] || g.Kind == KindGlobalObject:
+				return "object", true
+			}
+			return "", false
+		}
+	}
+	switch k := sp.kindsOf(e); {
+	case k == 0:
+		return "", false
+	case k.only(kStr):
+		return "string", true
+	case k.only(kNum):
+		return "number", true
+	case k.only(kBool):
+		return "boolean", true
+	case k.only(kUndef):
+		return "undefined", true
+	case k.only(kNull | kArray | kObject | kOpen | kShadow):
+		return "object", true
+	}
+	return "", false
+}
+
+// compare evaluates a comparison of two known primitives.
+func (sp *scriptPass) compare(x *esb.EBinary, depth int) (bool, bool) {
+	switch x.Op {
+	case esb.BinOpStrictEq, esb.BinOpStrictNe, esb.BinOpLooseEq, esb.BinOpLooseNe:
+	case esb.BinOpLt, esb.BinOpGt, esb.BinOpLe, esb.BinOpGe:
+		l, ok1 := sp.constOf(x.Left, depth)
+		r, ok2 := sp.constOf(x.Right, depth)
+		if !ok1 || !ok2 || l.typ != "number" || r.typ != "number" {
+			return false, false
+		}
+		a, err1 := strconv.ParseFloat(l.s, 64)
+		b, err2 := strconv.ParseFloat(r.s, 64)
+		if err1 != nil || err2 != nil || a != a || b != b {
+			return false, false
+		}
+		switch x.Op {
+		case esb.BinOpLt:
+			return a < b, true
+		case esb.BinOpGt:
+			return a > b, true
+		case esb.BinOpLe:
+			return a <= b, true
+		}
+		return a >= b, true
+	default:
+		return false, false
+	}
+	l, ok1 := sp.constOf(x.Left, depth)
+	r, ok2 := sp.constOf(x.Right, depth)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	var eq bool
+	switch {
+	case l.typ == r.typ:
+		eq = l.s == r.s && !(l.typ == "number" && l.s == "NaN")
+	case x.Op == esb.BinOpLooseEq || x.Op == esb.BinOpLooseNe:
+		n := func(v constVal) bool { return v.typ == "null" || v.typ == "undefined" }
+		if !n(l) || !n(r) {
+			return false, false // loose equality across types coerces: left undecided
+		}
+		eq = true
+	}
+	if x.Op == esb.BinOpStrictNe || x.Op == esb.BinOpLooseNe {
+		return !eq, true
+	}
+	return eq, true
+}
+
+// truthOf is whether e is truthy, when the analysis proves it.
+func (sp *scriptPass) truthOf(e esb.Expr, depth int) (bool, bool) {
+	if depth > 8 {
+		return false, false
+	}
+	switch x := e.Data.(type) {
+	case *esb.EArrow, *esb.EFunction, *esb.EClass, *esb.EObject, *esb.EArray, *esb.ERegExp:
+		return true, true
+	case *esb.EAnnotation:
+		return sp.truthOf(x.Value, depth+1)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpLogicalAnd:
+			l, lok := sp.truthOf(x.Left, depth+1)
+			r, rok := sp.truthOf(x.Right, depth+1)
+			switch {
+			case lok && !l, rok && !r:
+				return false, true
+			case lok && rok:
+				return true, true
+			}
+			return false, false
+		case esb.BinOpLogicalOr:
+			l, lok := sp.truthOf(x.Left, depth+1)
+			r, rok := sp.truthOf(x.Right, depth+1)
+			switch {
+			case lok && l, rok && r:
+				return true, true
+			case lok && rok:
+				return false, true
+			}
+			return false, false
+		case esb.BinOpComma:
+			return sp.truthOf(x.Right, depth+1)
+		}
+	case *esb.EIf:
+		if t, ok := sp.truthOf(x.Test, depth+1); ok {
+			if t {
+				return sp.truthOf(x.Yes, depth+1)
+			}
+			return sp.truthOf(x.No, depth+1)
+		}
+		return false, false
+	}
+	if v, ok := sp.constOf(e, depth+1); ok {
+		switch v.typ {
+		case "string":
+			return v.s != "", true
+		case "number":
+			return v.s != "0" && v.s != "NaN" && v.s != "-0", true
+		case "boolean":
+			return v.s == "true", true
+		}
+		return false, true // null, undefined
+	}
+	if id, ok := e.Data.(*esb.EIdentifier); ok {
+		// A binding that only ever holds objects and functions is truthy.
+		if k := sp.kindsOf(e); k != 0 && k.only(kArray|kObject|kOpen|kShadow|kFunc) {
+			return true, true
+		}
+		// A binding with one write is as truthy as what it is given.
+		if src, ok := sp.onlyWrite(id); ok {
+			_, info := sp.lookup(id.Ref)
+			info.folding = true
+			t, ok := sp.truthOf(src, depth+1)
+			info.folding = false
+			return t, ok
+		}
+	}
+	return false, false
+}

@@ -1,0 +1,658 @@
+package scriptlint
+
+import (
+	"strconv"
+	"strings"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+)
+
+// The transfer functions: the kinds (domain.go) of an expression, from the
+// kinds of its parts and of the bindings it names. A binding holds the
+// union of everything written to it anywhere in the module (its write set,
+// bindings.go); one it is given by an operation the analysis does not model
+// holds kAny. So the answer is sound by construction: a kind is left out
+// only when no run can produce it.
+//
+// Bindings are solved on demand and kept once final. A binding that
+// depends on itself (let n = 0; n = n || x) is iterated until its value no
+// longer grows; the bindings met on the way while it was still growing are
+// not kept, and are solved again from the final value when asked.
+
+const (
+	kindsFresh uint8 = iota
+	kindsBusy
+	kindsDone
+)
+
+// maxKindRounds bounds the iterations of one cycle; the lattice has eleven
+// kinds, so a value stops growing long before.
+const maxKindRounds = 16
+
+// kindsOf is what e may evaluate to.
+func (sp *scriptPass) kindsOf(e esb.Expr) kinds { return sp.kindsDepth(e, 0) }
+
+func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
+	if depth > maxResolveDepth {
+		return kAny
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case nil, *esb.EUndefined:
+		return kUndef
+	case *esb.EString:
+		return kStr
+	case *esb.ENumber:
+		return kNum
+	case *esb.EBoolean:
+		return kBool
+	case *esb.ENull:
+		return kNull
+	case *esb.EBigInt:
+		return kBigInt
+	case *esb.ERegExp:
+		return kObject | kOpen
+	case *esb.EArrow, *esb.EFunction, *esb.EClass:
+		return kFunc
+	case *esb.ENewTarget:
+		return kFunc | kUndef
+	case *esb.ETemplate:
+		if x.TagOrNil.Data == nil || sp.isStringRaw(x.TagOrNil) {
+			return kStr
+		}
+		return kAny
+	case *esb.EAnnotation:
+		return sp.kindsDepth(x.Value, depth)
+	case *esb.EInlinedEnum:
+		return sp.kindsDepth(x.Value, depth)
+	case *esb.EUnary:
+		switch x.Op {
+		case esb.UnOpTypeof:
+			return kStr
+		case esb.UnOpVoid:
+			return kUndef
+		case esb.UnOpNot, esb.UnOpDelete:
+			return kBool
+		}
+		return kNumeric
+	case *esb.EBinary:
+		return sp.kindsBinary(x, depth)
+	case *esb.EIf:
+		return sp.kindsDepth(x.Yes, depth) | sp.kindsDepth(x.No, depth)
+	case *esb.EArray:
+		k := kArray
+		for _, item := range x.Items {
+			if s, ok := item.Data.(*esb.ESpread); ok {
+				if !elementKinds(sp.kindsDepth(s.Value, depth)).isData() {
+					k |= kOpen
+				}
+				continue
+			}
+			if _, ok := item.Data.(*esb.EMissing); ok {
+				continue
+			}
+			if !sp.kindsDepth(item, depth).isData() {
+				k |= kOpen
+			}
+		}
+		return k
+	case *esb.EObject:
+		return sp.kindsObject(x, depth)
+	case *esb.EAwait:
+		return sp.kindsAwait(x.Value, depth)
+	case *esb.ENew:
+		if name, ok := sp.directGlobal(x.Target); ok && name != "Proxy" && allowedByName[name] != nil {
+			return kObject | kOpen // a built-in's instance: its members are the built-in's methods
+		}
+		return kAny // a script's constructor may return anything
+	case *esb.ECall:
+		return sp.kindsCall(x, depth)
+	case *esb.EDot:
+		if x.Name == "length" {
+			if t := sp.kindsDepth(x.Target, depth); t.only(kStr | kArray | kOpen | kShadow | kUndef | kNull) {
+				return kNum // a string's or an array's length is always a number
+			}
+			return kAny
+		}
+		if prototypeMember[x.Name] {
+			return kAny
+		}
+		t := sp.kindsDepth(x.Target, depth)
+		if x.Name == "prototype" && t.only(kFunc|kUndef) {
+			// A function's prototype is an ordinary object (one set to a
+			// function is refused: js/intrinsic-write), or undefined.
+			return kObject | kOpen | kShadow | kUndef
+		}
+		return t.memberOfData()
+	case *esb.EIndex:
+		if key, ok := sp.indexKey(x.Index); ok && !prototypeMember[key] {
+			return sp.kindsDepth(x.Target, depth).memberOfData()
+		}
+		return kAny
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil {
+			return kAny
+		}
+		if s.Kind == esb.SymbolUnbound {
+			return globalKinds(s.OriginalName)
+		}
+		return sp.symbolKinds(info, depth)
+	}
+	return kAny
+}
+
+// elementKinds is what iterating a value of kinds k yields.
+func elementKinds(k kinds) kinds {
+	switch {
+	case k.only(kStr):
+		return kStr
+	case k.only(kArray | kObject):
+		// An array of data iterates data (a data object is not iterable:
+		// spreading it throws).
+		return kData
+	}
+	return kAny
+}
+
+// globalKinds is what a global name may hold.
+func globalKinds(name string) kinds {
+	switch name {
+	case "undefined":
+		return kUndef
+	case "NaN", "Infinity":
+		return kNum
+	}
+	switch g := allowedByName[name]; {
+	case g == nil:
+		return kAny
+	case namespaces[name] || g.Kind == KindGlobalObject || name == "location" || name == "crypto":
+		return kObject | kOpen // Math, JSON, Intl, rmx, …: members are functions and numbers
+	}
+	return kFunc // Object, Array, parseInt, …
+}
+
+func (sp *scriptPass) isStringRaw(tag esb.Expr) bool {
+	for _, p := range sp.resolve(tag) {
+		if p != "String.raw" {
+			return false
+		}
+	}
+	return len(sp.resolve(tag)) > 0
+}
+
+func (sp *scriptPass) kindsBinary(x *esb.EBinary, depth int) kinds {
+	switch x.Op {
+	case esb.BinOpComma, esb.BinOpAssign:
+		return sp.kindsDepth(x.Right, depth)
+	case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalOrAssign, esb.BinOpNullishCoalescingAssign:
+		return sp.kindsDepth(x.Left, depth) | sp.kindsDepth(x.Right, depth)
+	case esb.BinOpLogicalAnd, esb.BinOpLogicalAndAssign:
+		// The left is the result only when it is falsy: never an object.
+		return sp.kindsDepth(x.Left, depth)&kFalsy | sp.kindsDepth(x.Right, depth)
+	case esb.BinOpAdd, esb.BinOpAddAssign:
+		l, r := sp.kindsDepth(x.Left, depth), sp.kindsDepth(x.Right, depth)
+		switch {
+		case l.only(kNum|kBool|kNull|kUndef) && r.only(kNum|kBool|kNull|kUndef):
+			return kNum
+		case l.only(kStr) || r.only(kStr):
+			return kStr
+		}
+		return kStr | kNumeric // + gives a primitive, whatever it adds
+	case esb.BinOpSub, esb.BinOpMul, esb.BinOpDiv, esb.BinOpRem, esb.BinOpPow, esb.BinOpShl, esb.BinOpShr,
+		esb.BinOpUShr, esb.BinOpBitwiseAnd, esb.BinOpBitwiseOr, esb.BinOpBitwiseXor,
+		esb.BinOpSubAssign, esb.BinOpMulAssign, esb.BinOpDivAssign, esb.BinOpRemAssign, esb.BinOpPowAssign,
+		esb.BinOpShlAssign, esb.BinOpShrAssign, esb.BinOpUShrAssign, esb.BinOpBitwiseAndAssign,
+		esb.BinOpBitwiseOrAssign, esb.BinOpBitwiseXorAssign:
+		return kNumeric
+	}
+	return kBool // comparisons, in, instanceof
+}
+
+// kindsObject: an object literal is an object of data when every value is
+// data; its __proto__ key (not computed, not shorthand) sets its
+// prototype, and a prototype that may be a function makes it one.
+func (sp *scriptPass) kindsObject(x *esb.EObject, depth int) kinds {
+	k := kObject
+	for i := range x.Properties {
+		p := &x.Properties[i]
+		switch {
+		case p.Kind == esb.PropertySpread:
+			// Own members are copied (a getter's result among them).
+			if !sp.kindsDepth(p.ValueOrNil, depth).isData() {
+				k |= kOpen
+			}
+			continue
+		case p.Kind.IsMethodDefinition() || p.Kind == esb.PropertyGetter || p.Kind == esb.PropertySetter:
+			k |= kOpen
+			continue
+		}
+		if isProtoKey(p) {
+			proto := sp.kindsDepth(p.ValueOrNil, depth)
+			if proto.may(kFunc) {
+				k |= kFunc
+			}
+			if !proto.isData() {
+				k |= kOpen
+			}
+			continue
+		}
+		if !sp.kindsDepth(p.ValueOrNil, depth).isData() {
+			k |= kOpen
+		}
+	}
+	return k
+}
+
+// isProtoKey reports the property of an object literal that sets its
+// prototype: __proto__: value, not computed and not shorthand.
+func isProtoKey(p *esb.Property) bool {
+	if p.Kind != esb.PropertyField || p.Flags.Has(esb.PropertyIsComputed) || p.Flags.Has(esb.PropertyWasShorthand) {
+		return false
+	}
+	s, ok := p.Key.Data.(*esb.EString)
+	return ok && esb.UTF16ToString(s.Value) == "__proto__"
+}
+
+// kindsAwait: awaiting a primitive gives it back; awaiting an object may
+// call its then, unless it is data (no member is a function).
+func (sp *scriptPass) kindsAwait(v esb.Expr, depth int) kinds {
+	if c, ok := v.Data.(*esb.ECall); ok {
+		if k, ok := sp.apiResult(c); ok {
+			return k
+		}
+		if dot, ok := c.Target.Data.(*esb.EDot); ok && dot.Name == "json" && len(c.Args) == 0 && sp.isFetchResponse(dot.Target, depth) {
+			return kData // the body of an rmx.fetch response, parsed
+		}
+	}
+	k := sp.kindsDepth(v, depth)
+	if k.isData() {
+		return k
+	}
+	return kAny
+}
+
+// apiResult is what the promise of an rmx or dom call resolves to: data
+// (rmx.storage.get) or data and handles, never a function.
+func (sp *scriptPass) apiResult(c *esb.ECall) (kinds, bool) {
+	paths := sp.resolve(c.Target)
+	if len(paths) == 0 {
+		return 0, false
+	}
+	var k kinds
+	for _, p := range paths {
+		switch {
+		case p == "rmx.storage.get":
+			k |= kData
+		case strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom."):
+			k |= kData | kOpen
+		default:
+			return 0, false
+		}
+	}
+	return k, true
+}
+
+// isFetchResponse reports a value that is only ever an awaited rmx.fetch
+// response (whose json() is the sandbox's, not the script's).
+func (sp *scriptPass) isFetchResponse(e esb.Expr, depth int) bool {
+	if depth > maxResolveDepth {
+		return false
+	}
+	switch x := e.Data.(type) {
+	case *esb.EAwait:
+		c, ok := x.Value.Data.(*esb.ECall)
+		if !ok {
+			return false
+		}
+		paths := sp.resolve(c.Target)
+		return len(paths) == 1 && paths[0] == "rmx.fetch"
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || info.handedOn || len(info.sources) == 0 || info.resolving {
+			return false
+		}
+		info.resolving = true
+		defer func() { info.resolving = false }()
+		for _, src := range info.sources {
+			if src.bad || src.elems || len(src.keys) > 0 || !sp.isFetchResponse(src.expr, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// kindsCall is what a call returns, for the built-ins the analysis models.
+func (sp *scriptPass) kindsCall(c *esb.ECall, depth int) kinds {
+	dot, isDot := c.Target.Data.(*esb.EDot)
+	if isDot {
+		switch dot.Name {
+		case "bind":
+			return kFunc
+		}
+		if k, ok := sp.methodResult(dot, c, depth); ok {
+			return k
+		}
+	}
+	if k, ok := sp.apiResult(c); ok {
+		return k | kObject | kOpen // a promise, or a handle
+	}
+	paths := sp.resolve(c.Target)
+	if has(paths, "Object.create") && len(c.Args) > 0 {
+		if sp.kindsDepth(c.Args[0], depth).may(kFunc) {
+			return kAny
+		}
+		return kObject | kOpen | kShadow
+	}
+	if len(paths) == 0 {
+		p, ok := sp.globalMember(c.Target)
+		if !ok {
+			return kAny
+		}
+		paths = []string{p}
+	}
+	var k kinds
+	for _, p := range paths {
+		r, ok := builtinResult(p, len(c.Args))
+		if !ok {
+			return kAny
+		}
+		k |= r
+	}
+	return k
+}
+
+// globalMember names a member of an allowed global written out (JSON.parse,
+// Math.max): resolve follows only the globals the checks look for.
+func (sp *scriptPass) globalMember(e esb.Expr) (string, bool) {
+	dot, ok := e.Data.(*esb.EDot)
+	if !ok {
+		return "", false
+	}
+	id, ok := dot.Target.Data.(*esb.EIdentifier)
+	if !ok {
+		return "", false
+	}
+	s, _ := sp.lookup(id.Ref)
+	if s == nil || s.Kind != esb.SymbolUnbound || allowedByName[s.OriginalName] == nil {
+		return "", false
+	}
+	return s.OriginalName + "." + dot.Name, true
+}
+
+// builtinResult is what a call of the global function at path returns.
+func builtinResult(p string, nargs int) (kinds, bool) {
+	switch p {
+	case "JSON.parse":
+		if nargs <= 1 {
+			return kData, true // without a reviver, JSON is data
+		}
+	case "JSON.stringify":
+		return kStr | kUndef, true
+	case "Number", "parseInt", "parseFloat", "Date.now", "Number.parseInt", "Number.parseFloat":
+		return kNum, true
+	case "Boolean", "isNaN", "isFinite", "Array.isArray", "Number.isInteger", "Number.isFinite",
+		"Number.isNaN", "Number.isSafeInteger", "Object.is":
+		return kBool, true
+	case "String", "encodeURIComponent", "encodeURI", "decodeURIComponent", "decodeURI", "escape",
+		"unescape", "atob", "btoa", "String.fromCharCode", "String.fromCodePoint", "String.raw":
+		return kStr, true
+	case "Object.keys", "Object.getOwnPropertyNames":
+		return kArray, true
+	case "Object.values", "Object.entries", "Array.from", "Array.of":
+		return kArray | kOpen, true
+	}
+	if strings.HasPrefix(p, "Math.") {
+		return kNum, true
+	}
+	return 0, false
+}
+
+// methodResult is what a method of a string or an array returns, when
+// the receiver may only be strings and arrays (whose methods are the
+// built-ins': their prototypes are frozen, and ownMemberWritten says
+// whether the script may have given an array an own member of the name).
+func (sp *scriptPass) methodResult(dot *esb.EDot, c *esb.ECall, depth int) (kinds, bool) {
+	recv := sp.kindsDepth(dot.Target, depth)
+	switch {
+	case recv.only(kStr | kNum | kBool):
+		if r, ok := stringMethodResult[dot.Name]; ok {
+			return r, true
+		}
+	case recv.only(kArray|kOpen) && recv.may(kArray) && !sp.ownMemberWritten(dot.Name, kArray|kShadow):
+		r, ok := arrayMethodResult[dot.Name]
+		if !ok {
+			return 0, false
+		}
+		if r == kElement {
+			if recv.isData() {
+				return kData, true
+			}
+			return kAny, true
+		}
+		if r&kOpen != 0 && recv.isData() && arrayKeepsData[dot.Name] {
+			r &^= kOpen
+		}
+		return r, true
+	}
+	return 0, false
+}
+
+// kElement marks the array methods that return one of the elements.
+const kElement kinds = 0
+
+var stringMethodResult = func() map[string]kinds {
+	m := map[string]kinds{}
+	for _, n := range strings.Fields(`at charAt concat normalize padEnd padStart repeat replace replaceAll slice
+		substr substring toLowerCase toUpperCase toLocaleLowerCase toLocaleUpperCase toString toWellFormed trim
+		trimEnd trimStart trimLeft trimRight toFixed toPrecision toExponential toLocaleString valueOf`) {
+		m[n] = kStr | kNum | kBool | kUndef
+	}
+	for _, n := range strings.Fields(`charCodeAt codePointAt indexOf lastIndexOf localeCompare search`) {
+		m[n] = kNum
+	}
+	for _, n := range strings.Fields(`endsWith includes isWellFormed startsWith`) {
+		m[n] = kBool
+	}
+	m["split"] = kArray
+	m["match"] = kArray | kNull | kOpen // its groups object among the elements
+	return m
+}()
+
+var arrayMethodResult = func() map[string]kinds {
+	m := map[string]kinds{}
+	for _, n := range strings.Fields(`indexOf lastIndexOf findIndex findLastIndex push unshift`) {
+		m[n] = kNum
+	}
+	for _, n := range strings.Fields(`includes some every`) {
+		m[n] = kBool
+	}
+	for _, n := range strings.Fields(`join toString toLocaleString`) {
+		m[n] = kStr
+	}
+	for _, n := range strings.Fields(`map filter slice concat flat flatMap reverse sort toSorted toReversed toSpliced with splice fill copyWithin`) {
+		m[n] = kArray | kOpen
+	}
+	for _, n := range strings.Fields(`find findLast at pop shift`) {
+		m[n] = kElement
+	}
+	m["forEach"] = kUndef
+	return m
+}()
+
+// arrayKeepsData are the array methods whose result holds only elements
+// of the receiver (so data stays data), given data arguments.
+var arrayKeepsData = map[string]bool{"filter": true, "slice": true, "reverse": true, "sort": true, "toSorted": true, "toReversed": true, "flat": true}
+
+// symbolKinds solves a binding: the union of its write set.
+func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
+	switch info.kstate {
+	case kindsDone:
+		return info.kv
+	case kindsBusy:
+		sp.kindsLow = min(sp.kindsLow, info.kdepth)
+		return info.kv
+	}
+	if sp.kindsStack == 0 {
+		sp.kindsLow = 1 << 30
+	}
+	info.kstate = kindsBusy
+	sp.kindsStack++
+	info.kdepth = sp.kindsStack
+	outerLow := sp.kindsLow
+	for round := 0; ; round++ {
+		sp.kindsLow = int32(1 << 30)
+		v := info.kv | sp.writeSetKinds(info, depth)
+		grew := v != info.kv
+		info.kv = v
+		if sp.kindsLow < info.kdepth || !grew || sp.kindsLow > info.kdepth {
+			break // final, or waiting for a binding further out
+		}
+		if round == maxKindRounds {
+			info.kv = kAny
+			break
+		}
+	}
+	low := sp.kindsLow
+	sp.kindsStack--
+	if low >= info.kdepth {
+		info.kstate = kindsDone
+	} else {
+		info.kstate = kindsFresh // solved again once the binding it waits on is
+	}
+	sp.kindsLow = min(outerLow, low)
+	return info.kv
+}
+
+// writeSetKinds is the union of what the write set of a binding holds.
+func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
+	switch {
+	case info.resolver && len(info.sources) == 0:
+		return kFunc // a Promise executor's resolve or reject
+	case info.anyWrite || sp.directEval:
+		return kAny
+	}
+	k := info.extraKinds
+	switch {
+	case info.fn != "":
+		k |= kFunc
+	case len(info.sources) == 0 && k == 0:
+		return kAny // no write the analysis saw: it cannot say
+	}
+	if info.updated {
+		k |= kNumeric
+	}
+	for _, src := range info.sources {
+		if src.bad {
+			return kAny
+		}
+		if src.elems {
+			k |= elementKinds(sp.kindsDepth(src.expr, depth))
+			continue
+		}
+		k |= sp.kindsPath(src.expr, src.keys, depth)
+	}
+	if k.may(kArray | kObject | kFunc) {
+		if info.mutated {
+			k |= kOpen // changed in place, or handed to code that may write into it
+		}
+		if info.handedOn {
+			k |= kShadow
+		}
+		for _, v := range info.memberSources {
+			if !sp.kindsDepth(v, depth).isData() {
+				k |= kOpen
+				break
+			}
+		}
+	}
+	if info.protoWritten {
+		k |= kFunc | kOpen
+	}
+	return k
+}
+
+// kindsPath is what expr[keys[0]][keys[1]]… may hold (a destructuring
+// source and the path taken from it).
+func (sp *scriptPass) kindsPath(expr esb.Expr, keys []string, depth int) kinds {
+	for len(keys) > 0 {
+		switch x := expr.Data.(type) {
+		case *esb.EArray:
+			i, err := strconv.Atoi(keys[0])
+			if err != nil || i < 0 {
+				return kAny
+			}
+			if i >= len(x.Items) {
+				if hasSpreadItem(x.Items) {
+					return kAny
+				}
+				return kUndef
+			}
+			if _, spread := x.Items[i].Data.(*esb.ESpread); spread || hasSpreadItem(x.Items[:i]) {
+				return kAny
+			}
+			expr, keys = x.Items[i], keys[1:]
+			continue
+		case *esb.EObject:
+			if v, ok := sp.objectProperty(x, keys[0]); ok && !hasSpreadProperty(x) {
+				expr, keys = v, keys[1:]
+				continue
+			}
+		}
+		k := sp.kindsDepth(expr, depth)
+		for _, key := range keys {
+			if prototypeMember[key] {
+				return kAny
+			}
+			k = k.memberOfData()
+		}
+		return k
+	}
+	return sp.kindsDepth(expr, depth)
+}
+
+func hasSpreadItem(items []esb.Expr) bool {
+	for _, it := range items {
+		if _, ok := it.Data.(*esb.ESpread); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func hasSpreadProperty(o *esb.EObject) bool {
+	for i := range o.Properties {
+		if o.Properties[i].Kind == esb.PropertySpread || o.Properties[i].Kind == esb.PropertyGetter {
+			return true
+		}
+	}
+	return false
+}
+
+// The questions the checks ask.
+
+// mayBeFunction reports whether e may hold a function, or an object one
+// read away from a function's constructor.
+func (sp *scriptPass) mayBeFunction(e esb.Expr) bool {
+	k := sp.kindsOf(e)
+	return k.may(kFunc) || k.may(kArray|kObject) && sp.prototypesMayBeFunctions()
+}
+
+// keyMayBeConstructor reports whether a key the check cannot fold may
+// still be "constructor" or "__proto__": not a number (nor a boolean, null
+// or undefined), and not a string whose known parts rule it out.
+func (sp *scriptPass) keyMayBeConstructor(k esb.Expr) bool {
+	if k.Data == nil {
+		return true
+	}
+	if sp.kindsOf(k).only(kNumeric | kUndef | kNull | kBool | kSymbol) {
+		return false
+	}
+	v := sp.fold(k)
+	if v.isStr && strings.Contains(v.s, unknownMark) {
+		return globMatch(v.s, "constructor") || globMatch(v.s, "__proto__")
+	}
+	return true
+}

@@ -53,6 +53,7 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 		switch x.Op {
 		case esb.BinOpAssign, esb.BinOpAddAssign:
 			sp.checkAssign(x, off)
+			sp.checkLeakAssign(x)
 		}
 	case *esb.EImportCall:
 		if v := sp.fold(x.Expr); v.known {
@@ -264,6 +265,7 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		}
 	}
 	for _, c := range callees {
+		sp.checkLeakSinks(target, c.paths, c.args)
 		if pathsStartWith(c.paths, "OR") {
 			sp.checkIntrinsicCall(c)
 		}
@@ -808,7 +810,7 @@ func (sp *scriptPass) checkDecl(d esb.Decl) {
 func (sp *scriptPass) credentialPart(e esb.Expr) string {
 	switch x := e.Data.(type) {
 	case *esb.EIdentifier:
-		if s, _ := sp.lookup(x.Ref); s != nil && secrets.IsCredentialName(s.OriginalName) {
+		if s, _ := sp.lookup(x.Ref); s != nil && secrets.IsCredentialName(s.OriginalName) && !sp.holdsNoCredential(x.Ref, s.OriginalName) {
 			return s.OriginalName
 		}
 	case *esb.EDot:
@@ -959,7 +961,7 @@ func (sp *scriptPass) checkLeak(e esb.Expr, where string) {
 		for i := range x.Properties {
 			p := &x.Properties[i]
 			if key, ok := sp.foldKey(p.Key); ok && secrets.IsCredentialName(key) && p.ValueOrNil.Data != nil {
-				sp.report(RuleSecretLeak, int(p.Key.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", key, where)
+				sp.report(RuleSecretLeak, int(p.Key.Loc.Start), "%s", leakMessage(key, where))
 			}
 		}
 		return
@@ -972,7 +974,7 @@ func (sp *scriptPass) checkLeak(e esb.Expr, where string) {
 			continue // a literal with a secret is reported as js/secret
 		}
 		if what := sp.credentialPart(p); what != "" {
-			sp.report(RuleSecretLeak, int(p.Loc.Start), "%s is put into %s, which is stored and shown: leave credentials out of logs and errors", what, where)
+			sp.report(RuleSecretLeak, int(p.Loc.Start), "%s", leakMessage(what, where))
 		}
 	}
 }

@@ -97,7 +97,7 @@ func Summarize(res *analysis.Result) *Summary {
 	if res == nil || res.Package == nil || res.Err != nil || res.ResultOf == nil {
 		return nil // not read, or not checked as a stored form
 	}
-	b := builder{items: map[string]*Item{}}
+	b := builder{items: map[string]*Item{}, seen: map[string]bool{}}
 	pkg := res.Package
 	if src, ok := pkg.File(scriptlint.ScriptFile); ok {
 		if u, ok := scriptlint.Uses(src); ok {
@@ -138,6 +138,7 @@ func SummarizeFiles(files []analysis.File) *Summary {
 
 type builder struct {
 	items map[string]*Item
+	seen  map[string]bool // item key, member or address: what add has merged
 }
 
 // add merges an item in, with the member behind it and a literal address.
@@ -149,10 +150,12 @@ func (b *builder) add(it Item, member, address string) {
 		have = &it
 		b.items[k] = have
 	}
-	if member != "" && !slices.Contains(have.Uses, member) {
+	if member != "" && !b.seen[k+"\x00m"+member] {
+		b.seen[k+"\x00m"+member] = true
 		have.Uses = append(have.Uses, member)
 	}
-	if address != "" && !slices.Contains(have.Addresses, address) {
+	if address != "" && !b.seen[k+"\x00a"+address] {
+		b.seen[k+"\x00a"+address] = true
 		have.Addresses = append(have.Addresses, address)
 	}
 }

@@ -1,9 +1,12 @@
 package scriptlint
 
 import (
+	"strings"
+
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/secrets"
 )
 
 // The code eval runs. eval of a literal is allowed (the seed's rule: the
@@ -29,9 +32,17 @@ func (sp *scriptPass) checkEvalCode(code string, off int) {
 	inner.outerNames = sp.declaredNames()
 	inner.analyse()
 	pos := sp.position(off)
+	// The code is a string: a credential in it may be quoted by a message
+	// as a name (eval("AKIA…") reads an unknown global), and messages are
+	// printed unmasked.
+	var redact []string
+	for _, m := range secrets.Scan(code) {
+		redact = append(redact, code[m.Start:m.End], m.Redacted())
+	}
+	masker := strings.NewReplacer(redact...)
 	for _, f := range inner.findings {
 		sp.findings = append(sp.findings, finding.Finding{Rule: f.Rule, Severity: f.Severity, File: ScriptFile, Start: pos,
-			Message: "in the code eval runs: " + f.Message})
+			Message: "in the code eval runs: " + masker.Replace(f.Message)})
 	}
 	// What the code uses is used by the script.
 	for perm := range inner.uses {

@@ -33,6 +33,8 @@ type ScriptUses struct {
 	Escapes bool
 	// Flows are the flows of page data out of the page (PageFlows).
 	Flows []PageFlow
+
+	seenAddress map[Address]bool // Addresses as a set: a script may give thousands
 }
 
 // Address is one image or link address given to an element.
@@ -193,7 +195,11 @@ func (u *ScriptUses) address(attr string, v strVal) {
 			a.Relative = true // a known relative start: /images/${id}.png
 		}
 	}
-	if !slices.Contains(u.Addresses, a) {
+	if !u.seenAddress[a] {
+		if u.seenAddress == nil {
+			u.seenAddress = map[Address]bool{}
+		}
+		u.seenAddress[a] = true
 		u.Addresses = append(u.Addresses, a)
 	}
 }

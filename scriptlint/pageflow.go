@@ -128,10 +128,9 @@ func (sp *scriptPass) checkPageFlows(sites []checkSite) {
 // ownAddress reports a flow into an image or link address that stays on
 // the page's own site, or is the element's own address written back.
 func (sp *scriptPass) ownAddress(f PageFlow) bool {
-	attr, isAddress := strings.CutPrefix(f.Sink, "dom.Handle#setAttribute ")
-	if !isAddress {
-		attr, isAddress = strings.CutPrefix(f.Sink, "dom.Handle#setAttributeNS ")
-	}
+	// An attribute sink is the method, a space, and the attribute's name.
+	method, attr, isAddress := strings.Cut(f.Sink, " ")
+	isAddress = isAddress && (method == "dom.Handle#setAttribute" || method == "dom.Handle#setAttributeNS")
 	if f.Sink == "dom.create" {
 		isAddress = true
 	}

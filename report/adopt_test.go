@@ -130,7 +130,7 @@ func TestGitHubAnnotationLimit(t *testing.T) {
 func TestStepSummary(t *testing.T) {
 	rs := results(t)
 	var buf bytes.Buffer
-	if err := report.WriteStepSummary(&buf, &report.Input{Tool: tool, Results: rs, Suppressed: 2, Baselined: 1}); err != nil {
+	if err := report.WriteStepSummary(&buf, &report.Input{Tool: tool, Results: rs, End: report.End{Suppressed: 2, Baselined: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()

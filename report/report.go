@@ -34,12 +34,9 @@ type Input struct {
 	// Sources are files outside the remixlets that have findings of their
 	// own: the config files. Each finding's File is the source's Path.
 	Sources []Source
-	// Baseline names the baseline file when one was applied.
-	Baseline   string
-	Baselined  int              // warnings the baseline absorbed
-	Stale      []baseline.Entry // its entries that matched nothing
-	Suppressed int              // warnings silenced inline
-	Limits     []Limit
+	// End is what the reports print after the last result: the baseline,
+	// the counts of what it and the suppressions absorbed, the limits.
+	End
 }
 
 // Source is a file outside the remixlets, with its findings.
@@ -84,18 +81,13 @@ func WriteInput(w io.Writer, format string, in *Input, opts Options) error {
 // Head is what in's reports print before its first result.
 func (in *Input) Head() Head { return Head{Tool: in.Tool, Sources: in.Sources} }
 
-// End is what in's reports print after its last result.
-func (in *Input) End() End {
-	return End{Baseline: in.Baseline, Baselined: in.Baselined, Stale: in.Stale, Suppressed: in.Suppressed, Limits: in.Limits}
-}
-
 func (in *Input) stream(s *Stream) error {
 	for _, r := range in.Results {
 		if err := s.Result(r); err != nil {
 			return err
 		}
 	}
-	return s.Close(in.End())
+	return s.Close(in.End)
 }
 
 // ValidFormat reports whether format is one Write knows.

@@ -30,12 +30,14 @@ func streamInputs() map[string]*Input {
 			{Dir: "b", Err: errors.New("b is not a folder")},
 			{Dir: "c"},
 		},
-		Sources:    []Source{{Path: "remixlet.config.json", Data: []byte("{}\n"), Findings: []finding.Finding{f("remixlet.config.json", 1, finding.Warning)}}},
-		Baseline:   "base.json",
-		Baselined:  2,
-		Stale:      []baseline.Entry{{Fingerprint: "x", Rule: "js/eval", Path: "a/script.js", Line: 4, Message: "m"}},
-		Suppressed: 1,
-		Limits:     []Limit{{Max: 0, From: "--max-warnings", Warnings: 1}, {Max: 5, From: "maxWarnings in c.json:2:3", Warnings: 1}},
+		Sources: []Source{{Path: "remixlet.config.json", Data: []byte("{}\n"), Findings: []finding.Finding{f("remixlet.config.json", 1, finding.Warning)}}},
+		End: End{
+			Baseline:   "base.json",
+			Baselined:  2,
+			Stale:      []baseline.Entry{{Fingerprint: "x", Rule: "js/eval", Path: "a/script.js", Line: 4, Message: "m"}},
+			Suppressed: 1,
+			Limits:     []Limit{{Max: 0, From: "--max-warnings", Warnings: 1}, {Max: 5, From: "maxWarnings in c.json:2:3", Warnings: 1}},
+		},
 	}
 	return map[string]*Input{
 		"empty":       {Tool: tool},
@@ -101,7 +103,7 @@ func TestStreamWritesAsResultsCome(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := s.Close(End{Baseline: in.Baseline, Baselined: in.Baselined, Stale: in.Stale, Suppressed: in.Suppressed, Limits: in.Limits}); err != nil {
+		if err := s.Close(in.End); err != nil {
 			t.Fatal(err)
 		}
 		if format == "agent" {

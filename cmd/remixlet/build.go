@@ -166,7 +166,7 @@ func printBuild(std streams, outs []output, opts *buildOptions, res *bundle.Resu
 			textOut = true
 		}
 		ro := report.Options{Color: o.file == "" && o.format == "text" && useColor(std.Out, opts.Color)}
-		in := &report.Input{Tool: tool, Results: results, Sources: opts.configs, Suppressed: res.Suppressed}
+		in := &report.Input{Tool: tool, Results: results, Sources: opts.configs, End: report.End{Suppressed: res.Suppressed}}
 		if err := writeOutput(o, in, ro, std); err != nil {
 			return err
 		}

@@ -310,7 +310,7 @@ func writeOutput(o output, in *report.Input, ro report.Options, std streams) err
 			return oo.failed(err)
 		}
 	}
-	return oo.finish(in.End())
+	return oo.finish(in.End)
 }
 
 // openOutput is a report being written: to standard output, a file named

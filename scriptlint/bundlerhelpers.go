@@ -27,6 +27,15 @@ var bundlerHelpers = map[string]string{
     throw mod = 0, e;
   }
 };`,
+	// A CommonJS module's require of a name the bundle does not hold: the
+	// Proxy hands on the members of the function it wraps, which throws;
+	// require is not in the sandbox, so the first branch is never taken.
+	"__require": `__require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
+  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
+}) : x)(function(x) {
+  if (typeof require !== "undefined") return require.apply(this, arguments);
+  throw Error('Dynamic require of "' + x + '" is not supported');
+});`,
 	"__copyProps": `__copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
     for (let key of __getOwnPropNames(from))

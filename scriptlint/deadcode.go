@@ -40,6 +40,7 @@ type caseGuard struct {
 var absentGlobals = map[string]bool{
 	"define": true, "module": true, "exports": true, "require": true, "global": true, "process": true,
 	"Buffer": true, "__dirname": true, "__filename": true, "Deno": true, "Bun": true,
+	"WorkerGlobalScope": true, "importScripts": true, // a worker's, never a window's
 }
 
 // guardStart records the start of a guarded region; guardEnd its end. A

@@ -23,6 +23,14 @@ package scriptlint
 //     methods of such an array are not the built-in ones.
 //   - kFunc is a function, or an object whose prototype chain may hold one:
 //     its constructor is Function (or one of its kin), one read away.
+//   - kReach is a value a walk may have reached: the result of a read with
+//     a key the analysis cannot decide on a value that may be a function, of
+//     a constructor or __proto__ read, of a prototype walk, and what is
+//     derived from one (reach.go). It may be Function or eval, or a built-in
+//     prototype. It is not part of kAny: a value the analysis does not
+//     model cannot be one, because a reached value is never let out of the
+//     bindings, parameters and results reach.go follows (everywhere else it
+//     is refused where it is used).
 //
 // Built-in prototypes are frozen for the analysis (js/intrinsic-write
 // refuses every write to them, and every prototype set to a value that may
@@ -43,6 +51,7 @@ const (
 	kOpen
 	kShadow
 	kFunc
+	kReach
 
 	kNumeric   = kNum | kBigInt
 	kPrimitive = kUndef | kNull | kBool | kNum | kBigInt | kStr | kSymbol
@@ -72,12 +81,15 @@ func (k kinds) memberOfData() kinds {
 	return kAny
 }
 
-var kindNames = []string{"undefined", "null", "boolean", "number", "bigint", "string", "symbol", "array", "object", "open", "shadow", "function"}
+var kindNames = []string{"undefined", "null", "boolean", "number", "bigint", "string", "symbol", "array", "object", "open", "shadow", "function", "reached"}
 
 // String lists the kinds, for messages and tests.
 func (k kinds) String() string {
 	if k == kAny {
 		return "anything"
+	}
+	if k == kAny|kReach {
+		return "anything|reached"
 	}
 	var out []byte
 	for i, n := range kindNames {

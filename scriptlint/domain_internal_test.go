@@ -54,7 +54,17 @@ func TestKindsOfBindings(t *testing.T) {
 		{`let v = 0; for (v of ["a", "b"]) {}`, kNum | kData},
 		{`let v = 0; for (v in o) {}`, kNum | kStr},
 		{`for (const v in o) {}`, kStr | kUndef},
-		{`function f(v = 0) {}`, kAny},
+		{`function f(v = 0) {} f(x)`, kAny},
+		{`function f(v = 0) {} f(x); g(f)`, kAny},                                       // f is handed on: calls the analysis does not see
+		{`function f(v = 0) {} f(1); f("a")`, kNum | kStr},                              // f is called only where the analysis sees it
+		{`function f(v) {} f(1); f()`, kNum | kUndef},                                   // a missing argument
+		{`const f = (a, v) => {}; f(1, ...xs)`, kAny},                                   // a spread may give v anything
+		{`function f(v) { arguments[0] = g } f(1)`, kAny},                               // arguments aliases the parameters
+		{`function f(v) {} f(1); f.call(null, x)`, kAny},                                // called other than by name
+		{`let f = function (v) {}; f(1); f = other`, kAny},                              // the name is written again
+		{`function f(v) { return v } const g = () => {}; f(1); f(g[k])`, kAny | kReach}, // a reached value is followed into v
+		{`function f(v) { return v } const o = {}; f(1); f(o[k])`, kAny},                // a data object's member is data, or a built-in that is not Function
+		{`function f(v) {} f(1); export { f }`, kAny},                                   // exported: called where the analysis does not see
 		{`try {} catch (v) {}`, kAny},
 		{`let v = 0; [...v] = x`, kNum | kArray | kOpen},
 		{`let v = 0; ({...v} = x)`, kNum | kObject | kOpen},
@@ -86,6 +96,18 @@ func TestKindsOfBindings(t *testing.T) {
 		{`const v = Math.max(1, 2)`, kNum},
 		{`const v = f.bind(null)`, kFunc},
 		{`const v = a && b`, kAny},
+		{`const v = f[k]`, kAny | kReach},
+		{`const v = f.constructor`, kAny | kReach},
+		{`const v = o[0]`, kAny},
+		{`const v = Object.getPrototypeOf(f)`, kAny | kReach},
+		{`const v = Function.prototype.constructor`, kAny | kReach},
+		{`const v = await f[k]`, kAny | kReach},
+		{`const w = f[k]; const v = w.valueOf()`, kAny | kReach},
+		{`const w = f[k]; const v = w.toString()`, kAny},
+		{`const w = f[k]; const v = w.prototype`, kAny | kReach},
+		{`function g() { return f[k] } const v = g()`, kAny | kReach},
+		{`function g() { return f[k] } const v = g(); h(g)`, kAny},       // g is handed on: its return is refused instead
+		{`async function g() { return f[k] } const v = await g()`, kAny}, // an async return is refused
 		{`let x = 0; const v = x && (() => {})`, kNum | kFunc},
 		{`let x = {}; const v = x && 1`, kNum},
 		{`let v = 0; eval("v = 1")`, kAny}, // direct eval may assign any binding in scope

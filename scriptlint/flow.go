@@ -112,6 +112,9 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 		case useCall, useNew, useInspect, useDiscard, useMemberName:
 			return // a direct call is judged by checkDirectCall
 		}
+		if name == "Function" && sp.siteUse == useProtoRead {
+			return // Function.prototype is a reached value, judged where it is used (reach.go)
+		}
 		if on(DefDangerousFlow) {
 			sp.reportDangerousFlow(name, off, u)
 		}
@@ -359,17 +362,27 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 			}
 		}
 	}
-	if !u.escapes() || !sp.constructorChecks() {
+	if !u.escapes() || !sp.constructorChecks() || sp.siteFollowed() {
 		return
 	}
 	if known {
+		if key == "prototype" && sp.prototypeReached(target) {
+			sp.report(RuleConstructorRead, keyOff, "the prototype of what a read with a key the check cannot decide (or a constructor read) gave may be a built-in's, and it is %s here: only compare it or read its members", reachWords(sp.siteUse))
+			return
+		}
+		if dot, ok := target.Data.(*esb.EDot); ok && key == "constructor" && dot.Name == "prototype" && sp.namesFunction(dot.Target) {
+			if on(DefDangerousFlow) {
+				sp.report(RuleFunctionConstructor, keyOff, "Function.prototype.constructor is Function, and it is %s here: it compiles strings into code, and may not appear in a remixlet; write the function directly", reachWords(sp.siteUse))
+			}
+			return
+		}
 		if key == "constructor" || key == "__proto__" {
-			sp.report(RuleConstructorRead, keyOff, "%s is %s here, and the %s of a function reaches Function, which compiles strings: compare it (x.constructor === Object) or read its .name, nothing else", key, useWords(u), key)
+			sp.report(RuleConstructorRead, keyOff, "%s is %s here, and the %s of a function reaches Function, which compiles strings: compare it (x.constructor === Object) or read its .name, nothing else", key, reachWords(sp.siteUse), key)
 		}
 		return
 	}
 	if sp.keyMayBeConstructor(index) && sp.mayBeFunction(target) {
-		sp.report(RuleConstructorRead, int(e.Loc.Start), "a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\", and the result is %s here: look values up in a Map or an object literal, or only compare the result", useWords(u))
+		sp.report(RuleConstructorRead, int(e.Loc.Start), "a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\", and the result is %s here: look values up in a Map or an object literal, or only compare the result", reachWords(sp.siteUse))
 	}
 }
 
@@ -409,7 +422,7 @@ func (sp *scriptPass) checkDirectCall(e esb.Expr, name string, args []esb.Expr, 
 	switch {
 	case has(paths, "Reflect.get", "Object.getOwnPropertyDescriptor", "Reflect.getOwnPropertyDescriptor") && len(args) >= 2:
 		descriptor := !has(paths, "Reflect.get")
-		if inspected || !descriptor && !u.escapes() {
+		if inspected || !descriptor && (!u.escapes() || sp.siteFollowed()) {
 			return
 		}
 		if key, ok := sp.indexKey(args[1]); ok {
@@ -424,8 +437,8 @@ func (sp *scriptPass) checkDirectCall(e esb.Expr, name string, args []esb.Expr, 
 			sp.report(RuleConstructorRead, off, "the property descriptors of a value that may be a function or a prototype hold its constructor, which reaches Function: copy the properties you need by name")
 		}
 	case has(paths, "Object.getPrototypeOf", "Reflect.getPrototypeOf") && len(args) >= 1:
-		if u.escapes() && sp.mayBeFunction(args[0]) {
-			sp.report(RuleConstructorRead, off, "the prototype of a value that may be a function leads to its constructor, which reaches Function, and it is %s here: only compare it (Object.getPrototypeOf(x) === Object.prototype)", useWords(u))
+		if u.escapes() && !sp.siteFollowed() && sp.mayBeFunction(args[0]) {
+			sp.report(RuleConstructorRead, off, "the prototype of a value that may be a function leads to its constructor, which reaches Function, and it is %s here: only compare it (Object.getPrototypeOf(x) === Object.prototype)", reachWords(sp.siteUse))
 		}
 	}
 }
@@ -891,14 +904,75 @@ var coercions = map[string]bool{
 	"isFinite": true, "encodeURIComponent": true, "encodeURI": true,
 }
 
-// argUse is the use of the arguments of a call of target.
-func (sp *scriptPass) argUse(target esb.Expr) use {
-	if id, ok := target.Data.(*esb.EIdentifier); ok {
-		if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && coercions[s.OriginalName] {
+// inspectors are the built-in predicates that only test their arguments:
+// they call nothing on them, keep nothing and return a boolean.
+var inspectors = map[string]bool{
+	"Array.isArray": true, "Number.isInteger": true, "Number.isFinite": true, "Number.isNaN": true,
+	"Number.isSafeInteger": true, "Object.is": true, "ArrayBuffer.isView": true,
+}
+
+// readers are the built-ins whose argument reach.go follows: they read its
+// own keys, or give its prototype (a reached value in its turn).
+var readers = map[string]bool{
+	"Object.keys": true, "Object.getOwnPropertyNames": true,
+	"Object.getPrototypeOf": true, "Reflect.getPrototypeOf": true,
+}
+
+// inspectorMethods are the built-in methods that, given any receiver by
+// call, only read it (own keys, its class, its source text).
+var inspectorMethods = map[string]bool{
+	"Object.prototype.hasOwnProperty": true, "Object.prototype.propertyIsEnumerable": true,
+	"Object.prototype.toString": true, "Function.prototype.toString": true,
+}
+
+// argUse is the use of the arguments of a call.
+func (sp *scriptPass) argUse(c *esb.ECall) use {
+	switch x := c.Target.Data.(type) {
+	case *esb.EIdentifier:
+		if s, _ := sp.lookup(x.Ref); s != nil && s.Kind == esb.SymbolUnbound && coercions[s.OriginalName] {
+			return useInspect
+		}
+	case *esb.EDot:
+		if p, ok := sp.globalMember(c.Target); ok {
+			switch {
+			case inspectors[p] || p == "JSON.stringify" && len(c.Args) == 1:
+				return useInspect // (a replacer is given each value, the whole one first)
+			case readers[p]:
+				return useReadBy
+			}
+		}
+		if x.Name == "call" && inspectorMethods[sp.builtinPath(x.Target, 0)] {
 			return useInspect
 		}
 	}
 	return useValue
+}
+
+// builtinPath names a chain of known members rooted at an allowed global
+// (Object.prototype.hasOwnProperty), through constant names holding one,
+// or is empty.
+func (sp *scriptPass) builtinPath(e esb.Expr, depth int) string {
+	if depth > maxResolveDepth {
+		return ""
+	}
+	switch x := e.Data.(type) {
+	case *esb.EDot:
+		if p := sp.builtinPath(x.Target, depth+1); p != "" {
+			return p + "." + x.Name
+		}
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		switch {
+		case s == nil:
+		case s.Kind == esb.SymbolUnbound:
+			if allowedByName[s.OriginalName] != nil {
+				return s.OriginalName
+			}
+		case !info.anyWrite && !info.updated && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems && !info.sources[0].bad:
+			return sp.builtinPath(info.sources[0].expr, depth+1)
+		}
+	}
+	return ""
 }
 
 // mayHoldKey is a quick filter for comment text: a key in a vendor format

@@ -36,6 +36,7 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 		name, _ := sp.directGlobal(x.Target)
 		sp.checkCall(e, x.Target, x.Args, u, name)
 		sp.checkFoldedSecret(e)
+		sp.checkCallReach(e, x, sp.siteUse)
 	case *esb.ENew:
 		name, _ := sp.directGlobal(x.Target)
 		sp.checkCall(e, x.Target, x.Args, u, name)

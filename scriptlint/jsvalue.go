@@ -68,6 +68,18 @@ type symInfo struct {
 
 	global *globalInfo // for an unbound name
 
+	// reach.go: the function bound to this name (two: fnRecAmbiguous), the
+	// function this parameter is of and its position, and how often the
+	// name is referred to and called directly.
+	fnRec          *fnRec
+	paramOf        *fnRec
+	paramIndex     int32
+	refs, callRefs int32
+	fnRecAmbiguous bool
+	// otherAny: anyWrite for another reason than being a parameter
+	// paramKinds gives values.
+	otherAny bool
+
 	resolving, resolvedDone bool
 	resolved                []string
 	folding                 bool

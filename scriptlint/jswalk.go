@@ -47,7 +47,40 @@ const (
 	// object of a member read with a computed key, which depends on what
 	// the key folds to (sites.go).
 	useOfIndex
+	// The uses below are what reach.go follows a reached value through
+	// (kReach, domain.go). Every other check reads them as the use they
+	// stand for (baseUse): the first three as useValue, useWalk as
+	// useMember, useWriteInto and useReceiver as useMemberSafe.
+	useBind      // the value a local name is declared or assigned with
+	useReturn    // returned from a function (site.from: its fnRec)
+	useArg       // an argument of a call of a local name (site.from: its argSite)
+	useWalk      // the object of a read with a key the check cannot decide, or of constructor or __proto__
+	useWriteInto // the object of a member written, deleted or defined
+	useReceiver  // the object of a method called with another known key
+	useProtoRead // the object of a prototype read
+	// useSafePattern is the source of an object pattern whose keys are
+	// all known and none is constructor, __proto__ or prototype.
+	useSafePattern
+	// useReadBy is the argument of a built-in that only reads it: its own
+	// keys (Object.keys), or its prototype (Object.getPrototypeOf), which
+	// is a reached value in its turn.
+	useReadBy
 )
+
+// baseUse is the use the checks other than reach.go's read in u.
+func baseUse(u use) use {
+	switch u {
+	case useBind, useReturn, useArg, useReadBy:
+		return useValue
+	case useWalk:
+		return useMember
+	case useWriteInto, useReceiver, useProtoRead:
+		return useMemberSafe
+	case useSafePattern:
+		return usePattern
+	}
+	return u
+}
 
 // escapes reports uses through which a function value can later be
 // called: everything but inspection and harmless member reads.
@@ -60,16 +93,36 @@ func (u use) escapes() bool {
 }
 
 // memberUse is the use of the object of a member read with key (known or
-// not).
-func memberUse(key string, known bool) use {
+// not), given the use of the read itself.
+func memberUse(key string, known bool, of use) use {
 	if !known {
+		if of == useTarget {
+			return useWriteInto
+		}
+		return useWalk
+	}
+	switch key {
+	case "call", "apply", "bind":
 		return useMember
+	case "constructor", "__proto__":
+		if of == useTarget {
+			return useWriteInto
+		}
+		return useWalk
+	case "__defineGetter__", "__defineSetter__":
+		return useWriteInto
+	}
+	switch of {
+	case useTarget:
+		return useWriteInto
+	case useCall:
+		return useReceiver
 	}
 	switch key {
 	case "name", "length":
 		return useMemberName
-	case "call", "apply", "bind", "constructor", "__proto__":
-		return useMember
+	case "prototype":
+		return useProtoRead
 	}
 	return useMemberSafe
 }
@@ -92,8 +145,18 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 	case nil:
 	case *esb.SBlock:
 		sp.stmts(s.Stmts)
+	case *esb.SExportClause:
+		// Each name exported is referred to by code the analysis does not
+		// see (reach.go: closed).
+		if sp.collecting {
+			for _, item := range s.Items {
+				if _, info := sp.lookup(item.Name.Ref); info != nil {
+					info.refs++
+				}
+			}
+		}
 	case *esb.SComment, *esb.SDebugger, *esb.SDirective, *esb.SEmpty, *esb.STypeScript,
-		*esb.SBreak, *esb.SContinue, *esb.SExportClause, *esb.SImport, *esb.SExportFrom, *esb.SExportStar:
+		*esb.SBreak, *esb.SContinue, *esb.SImport, *esb.SExportFrom, *esb.SExportStar:
 		// No expressions inside; imports are checked from the records.
 	case *esb.SExportDefault:
 		if e, ok := s.Value.Data.(*esb.SExpr); ok {
@@ -118,6 +181,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 			info := sp.sym(s.Fn.Name.Ref)
 			info.fn = fnKind(&s.Fn)
 			info.fnNode = &s.Fn
+			rec := sp.recordFunction(&s.Fn, s.Fn.Args, s.Fn.HasRestArg, s.Fn.IsAsync || s.Fn.IsGenerator)
+			rec.exported = rec.exported || s.IsExport
+			sp.bindFunction(info, rec)
 		}
 		sp.fn(&s.Fn)
 	case *esb.SClass:
@@ -199,7 +265,13 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 			sp.guardEnd(g)
 		}
 	case *esb.SReturn:
-		sp.expr(s.ValueOrNil, useValue)
+		if sp.collecting {
+			sp.noteReturn(s.ValueOrNil)
+		}
+		outer := sp.siteFrom
+		sp.siteFrom = sp.returnFrom()
+		sp.expr(s.ValueOrNil, useReturn)
+		sp.siteFrom = outer
 	case *esb.SThrow:
 		sp.addSite(checkSite{kind: siteThrow, e: s.Value})
 		sp.expr(s.Value, useValue)
@@ -214,7 +286,14 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 			}
 			sp.sitePattern(siteDecl, d.Binding, d.ValueOrNil)
 			sp.binding(d.Binding)
-			sp.expr(d.ValueOrNil, patternUse(d.Binding))
+			u := patternUse(d.Binding)
+			if _, ok := d.Binding.Data.(*esb.BIdentifier); ok && !s.IsExport {
+				u = useBind
+				if sp.collecting {
+					sp.noteFunctionBound(d.Binding, d.ValueOrNil)
+				}
+			}
+			sp.expr(d.ValueOrNil, u)
 		}
 	default:
 		sp.unknown(s)
@@ -224,10 +303,41 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 // patternUse is the use of the value a binding is initialised with: an
 // object pattern reads it key by key (checked by checkPattern).
 func patternUse(b esb.Binding) use {
-	if _, ok := b.Data.(*esb.BObject); ok {
-		return usePattern
+	if o, ok := b.Data.(*esb.BObject); ok {
+		for _, p := range o.Properties {
+			if p.IsSpread || p.IsComputed || !plainKey(p.Key) {
+				return usePattern
+			}
+		}
+		return useSafePattern
 	}
 	return useValue
+}
+
+// objectTargetUse is patternUse for an object assignment target.
+func objectTargetUse(o *esb.EObject) use {
+	for i := range o.Properties {
+		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread || p.Flags.Has(esb.PropertyIsComputed) || !plainKey(p.Key) {
+			return usePattern
+		}
+	}
+	return useSafePattern
+}
+
+// plainKey reports a literal key that walks to nothing: not constructor,
+// __proto__ or prototype.
+func plainKey(k esb.Expr) bool {
+	s, ok := k.Data.(*esb.EString)
+	if !ok {
+		_, num := k.Data.(*esb.ENumber)
+		return num
+	}
+	switch esb.UTF16ToString(s.Value) {
+	case "constructor", "__proto__", "prototype":
+		return false
+	}
+	return true
 }
 
 // forInit checks the binding of a for-in or for-of loop.
@@ -260,22 +370,26 @@ func (sp *scriptPass) fn(fn *esb.Fn) {
 	if sp.collecting {
 		sp.fnStack = append(sp.fnStack, fnFrame{fn: fn})
 	}
-	sp.args(fn.Args)
+	rec := sp.enterFunction(fn, false)
+	sp.args(fn.Args, rec)
 	if sp.collecting {
 		sp.moduleParams(fn)
 	}
 	sp.stmts(fn.Body.Block.Stmts)
+	sp.leaveFunction()
 	if sp.collecting {
 		sp.popFunction()
 	}
 }
 
-func (sp *scriptPass) args(args []esb.Arg) {
-	for _, a := range args {
+func (sp *scriptPass) args(args []esb.Arg, rec *fnRec) {
+	for i, a := range args {
 		sp.decorators(a.Decorators)
 		if sp.collecting {
 			sp.bindTo(a.Binding, a.DefaultOrNil, nil, false)
-			sp.bindAny(a.Binding) // the analysis does not follow calls into parameters
+			if !sp.noteParam(rec, i, a.Binding) {
+				sp.bindAny(a.Binding) // the analysis does not follow calls into it
+			}
 		}
 		sp.sitePattern(sitePattern, a.Binding, a.DefaultOrNil)
 		sp.binding(a.Binding)
@@ -410,9 +524,12 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 		b := spine[i]
 		_, ru := binaryUses(b.Op, uses[i], b.Right)
 		if b.Op == esb.BinOpAssign {
-			if _, ok := b.Left.Data.(*esb.EObject); ok {
-				ru = usePattern
+			if o, ok := b.Left.Data.(*esb.EObject); ok {
+				ru = objectTargetUse(o)
 			}
+		}
+		if ru == useValue && sp.bindsLocal(b, uses[i]) {
+			ru = useBind
 		}
 		g := -1
 		switch b.Op {
@@ -428,6 +545,28 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 			sp.guardEnd(g)
 		}
 	}
+}
+
+// bindsLocal reports an assignment to a local name whose own value (u is
+// its use) goes nowhere a reached value could not: so its right-hand side
+// is followed into the name (reach.go).
+func (sp *scriptPass) bindsLocal(b *esb.EBinary, u use) bool {
+	switch b.Op {
+	case esb.BinOpAssign, esb.BinOpLogicalOrAssign, esb.BinOpNullishCoalescingAssign, esb.BinOpLogicalAndAssign:
+	default:
+		return false
+	}
+	switch u {
+	case useDiscard, useInspect, useTypeof, useBind:
+	default:
+		return false
+	}
+	id, ok := b.Left.Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	s, _ := sp.lookup(id.Ref)
+	return s != nil && s.Kind != esb.SymbolUnbound
 }
 
 func isPattern(e esb.Expr) bool {
@@ -487,10 +626,15 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteThis()
 		}
 	case *esb.EIdentifier:
-		// Only a global the table restricts: a local name, or an allowed
-		// global with nothing to restrict, is never refused.
-		if s, info := sp.lookup(x.Ref); s != nil && s.Kind == esb.SymbolUnbound && !sp.global(s, info).plain {
-			sp.siteExpr(e, u)
+		// A global the table restricts, and a local name where it may be
+		// refused if it holds a reached value (reach.go). An allowed global
+		// with nothing to restrict is never refused.
+		if s, info := sp.lookup(x.Ref); s != nil {
+			if s.Kind != esb.SymbolUnbound {
+				sp.noteLocalRef(s, info, e, u)
+			} else if !sp.global(s, info).plain {
+				sp.siteExpr(e, u)
+			}
 		}
 	case *esb.EString:
 		if len(x.Value) >= minLabelledSecret { // shorter is no credential, even under a credential's name
@@ -523,17 +667,17 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			// rmx.log.bind(rmx, …): rmx is only the receiver of its own
 			// member, which is named.
 			sp.expr(x.Args[0], useInspect)
-			sp.exprs(x.Args[1:], sp.argUse(x.Target))
+			sp.exprs(x.Args[1:], sp.argUse(x))
 			break
 		}
-		sp.exprs(x.Args, sp.argUse(x.Target))
+		sp.callArgs(x)
 	case *esb.EDot:
 		sp.siteExpr(e, u)
-		sp.expr(x.Target, memberUse(x.Name, true))
+		sp.expr(x.Target, memberUse(x.Name, true, u))
 	case *esb.EIndex:
 		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})
 		if u == useTarget {
-			sp.expr(x.Target, useMemberSafe)
+			sp.expr(x.Target, useWriteInto)
 		} else {
 			// The key decides the object's use: it is folded when the
 			// sites are checked.
@@ -544,13 +688,23 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		}
 		sp.expr(x.Index, useInspect)
 	case *esb.EArrow:
-		sp.args(x.Args)
+		rec := sp.enterFunction(x, true)
+		sp.args(x.Args, rec)
 		sp.stmts(x.Body.Block.Stmts)
+		sp.leaveFunction()
 	case *esb.EFunction:
 		if sp.collecting && x.Fn.Name != nil {
 			info := sp.sym(x.Fn.Name.Ref)
 			info.fn = fnKind(&x.Fn)
 			info.fnNode = &x.Fn
+			rec := sp.fnRecOf[&x.Fn]
+			if rec == nil {
+				// Not bound to a name: the expression's value goes where
+				// the analysis does not follow.
+				rec = sp.recordFunction(&x.Fn, x.Fn.Args, x.Fn.HasRestArg, x.Fn.IsAsync || x.Fn.IsGenerator)
+				rec.exported = true
+			}
+			sp.bindFunction(info, rec) // its own name, inside it
 		}
 		sp.fn(&x.Fn)
 	case *esb.EClass:

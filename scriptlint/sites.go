@@ -29,6 +29,7 @@ const (
 	siteGuardStart                    // a region that runs only on a condition starts (deadcode.go): e is the condition, from the part
 	siteCaseStart                     // a switch case's region starts: from indexes caseGuards
 	siteGuardEnd                      // a guarded region ends
+	siteLocal                         // a local name where a reached value it holds may be refused (reach.go)
 )
 
 // checkSite is one site.
@@ -51,8 +52,11 @@ type siteTarget struct {
 
 // addSite records a site and returns its number.
 func (sp *scriptPass) addSite(s checkSite) int32 {
-	if s.u == useOfIndex {
+	switch s.u {
+	case useOfIndex:
 		s.from = sp.useFrom
+	case useReturn, useArg:
+		s.from = sp.siteFrom
 	}
 	sp.sites = append(sp.sites, s)
 	return int32(len(sp.sites) - 1)
@@ -126,9 +130,16 @@ func (sp *scriptPass) checkSites() {
 			sp.checkDeadSite(st)
 			continue
 		}
+		// reach.go reads the use as the walk gave it; every other check
+		// reads the use it stands for.
+		sp.siteUse, sp.siteAt = u, st.from
+		raw := u
+		u = baseUse(u)
 		switch st.kind {
 		case siteExpr:
 			sp.check(st.e, u)
+		case siteLocal:
+			sp.checkLocalReach(st.e, raw)
 		case siteIndex:
 			x := st.e.Data.(*esb.EIndex)
 			key, known := sp.indexKey(x.Index)
@@ -136,7 +147,7 @@ func (sp *scriptPass) checkSites() {
 				sp.checkIntrinsicTarget(st.e)
 			}
 			sp.checkMember(st.e, x.Target, key, known, x.Index, int(x.Index.Loc.Start), u)
-			objectUse[i] = memberUse(key, known)
+			objectUse[i] = memberUse(key, known, raw)
 		case siteThrow:
 			sp.checkLeak(st.e, "a thrown value")
 		case sitePattern:

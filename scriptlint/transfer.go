@@ -114,8 +114,14 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 			}
 			return kAny
 		}
+		if x.Name == "constructor" || x.Name == "__proto__" {
+			return kAny | kReach
+		}
 		if prototypeMember[x.Name] {
 			return kAny
+		}
+		if x.Name == "prototype" && sp.namesFunction(x.Target) {
+			return kAny | kReach // Function.prototype: a function whose constructor is Function
 		}
 		t := sp.kindsDepth(x.Target, depth)
 		if x.Name == "prototype" && t.only(kFunc|kUndef) {
@@ -123,10 +129,20 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 			// function is refused: js/intrinsic-write), or undefined.
 			return kObject | kOpen | kShadow | kUndef
 		}
+		if x.Name == "prototype" && t.may(kReach) {
+			return kAny | kReach // Function.prototype, and kin
+		}
 		return t.memberOfData()
 	case *esb.EIndex:
-		if key, ok := sp.indexKey(x.Index); ok && !prototypeMember[key] {
+		key, ok := sp.indexKey(x.Index)
+		if ok && !prototypeMember[key] {
 			return sp.kindsDepth(x.Target, depth).memberOfData()
+		}
+		if ok && key != "constructor" && key != "__proto__" {
+			return kAny
+		}
+		if ok || sp.keyMayBeConstructor(x.Index) && sp.mayBeFunctionDepth(x.Target, depth) {
+			return kAny | kReach
 		}
 		return kAny
 	case *esb.EIdentifier:
@@ -269,7 +285,7 @@ func (sp *scriptPass) kindsAwait(v esb.Expr, depth int) kinds {
 	if k.isData() {
 		return k
 	}
-	return kAny
+	return kAny | k&kReach // a reached value is not a thenable the script wrote
 }
 
 // apiResult is what the promise of an rmx or dom call resolves to: data
@@ -326,6 +342,10 @@ func (sp *scriptPass) isFetchResponse(e esb.Expr, depth int) bool {
 
 // kindsCall is what a call returns, for the built-ins the analysis models.
 func (sp *scriptPass) kindsCall(c *esb.ECall, depth int) kinds {
+	return sp.kindsCallModel(c, depth) | sp.callReach(c, depth)
+}
+
+func (sp *scriptPass) kindsCallModel(c *esb.ECall, depth int) kinds {
 	dot, isDot := c.Target.Data.(*esb.EDot)
 	if isDot {
 		switch dot.Name {
@@ -340,6 +360,10 @@ func (sp *scriptPass) kindsCall(c *esb.ECall, depth int) kinds {
 		return k | kObject | kOpen // a promise, or a handle
 	}
 	paths := sp.resolve(c.Target)
+	if has(paths, "Object.getPrototypeOf", "Reflect.getPrototypeOf") && len(c.Args) > 0 && sp.mayBeFunctionDepth(c.Args[0], depth) ||
+		has(paths, "Reflect.get") && len(c.Args) > 1 && sp.mayBeFunctionDepth(c.Args[0], depth) && sp.keyMayBeConstructor(c.Args[1]) {
+		return kAny | kReach
+	}
 	if has(paths, "Object.create") && len(c.Args) > 0 {
 		if sp.kindsDepth(c.Args[0], depth).may(kFunc) {
 			return kAny
@@ -531,10 +555,26 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 	switch {
 	case info.resolver && len(info.sources) == 0:
 		return kFunc // a Promise executor's resolve or reject
-	case info.anyWrite || sp.directEval:
+	case sp.directEval:
 		return kAny
+	case info.anyWrite && (info.paramOf == nil || info.otherAny):
+		// What calls the analysis does not see give a parameter is
+		// anything but a reached value (reach.go); its own writes may be.
+		k := kAny | sp.paramReach(info, depth)
+		for _, src := range info.sources {
+			if k.may(kReach) {
+				break
+			}
+			if !src.bad && !src.elems {
+				k |= sp.kindsPath(src.expr, src.keys, depth) & kReach
+			}
+		}
+		return k
 	}
 	k := info.extraKinds
+	if info.paramOf != nil {
+		k |= sp.paramKinds(info, depth)
+	}
 	switch {
 	case info.fn != "":
 		k |= kFunc
@@ -635,9 +675,11 @@ func hasSpreadProperty(o *esb.EObject) bool {
 
 // mayBeFunction reports whether e may hold a function, or an object one
 // read away from a function's constructor.
-func (sp *scriptPass) mayBeFunction(e esb.Expr) bool {
-	k := sp.kindsOf(e)
-	return k.may(kFunc) || k.may(kArray|kObject) && sp.prototypesMayBeFunctions()
+func (sp *scriptPass) mayBeFunction(e esb.Expr) bool { return sp.mayBeFunctionDepth(e, 0) }
+
+func (sp *scriptPass) mayBeFunctionDepth(e esb.Expr, depth int) bool {
+	k := sp.kindsDepth(e, depth)
+	return k.may(kFunc|kReach) || k.may(kArray|kObject) && sp.prototypesMayBeFunctions()
 }
 
 // keyMayBeConstructor reports whether a key the check cannot fold may

@@ -228,7 +228,8 @@ const (
 	PropertyIsComputed        = js_ast.PropertyIsComputed
 	PropertyWasShorthand      = js_ast.PropertyWasShorthand
 
-	SymbolUnbound = ast.SymbolUnbound
+	SymbolUnbound   = ast.SymbolUnbound
+	SymbolArguments = ast.SymbolArguments
 
 	ImportStmt           = ast.ImportStmt
 	ImportRequire        = ast.ImportRequire

@@ -1,0 +1,456 @@
+package scriptlint
+
+import (
+	esb "github.com/evanw/esbuild/remixletbridge"
+)
+
+// Reached values. A read that may walk to Function (a key the analysis
+// cannot decide on a value that may be a function, constructor, __proto__,
+// a prototype walk) gives a value of kReach (domain.go). Such a value is
+// dangerous only where it may be called, constructed, or handed to code
+// that may do so; so it is not refused where it is read, but followed:
+//
+//   - into the local name it is declared or assigned with (useBind): the
+//     name's write set then holds kReach, and every use of the name is
+//     judged in its turn;
+//   - into a parameter of the local function a call names (useArg), when
+//     the call's callee can only be that function and the parameter is a
+//     plain name (not a pattern or a rest, and the function does not read
+//     arguments): the parameter then holds kReach as well as what the calls
+//     the analysis does not see give it;
+//   - out of a function by return (useReturn), when every reference to the
+//     function is a direct call of it by name (it is "closed": no call the
+//     analysis does not see can take its result) and it is neither async
+//     nor a generator: each call of it then holds kReach;
+//   - into a further walk (useWalk: the object of a read with an unknown
+//     key, or of constructor or __proto__), whose result is judged in its
+//     turn, and into a method call with another known key (useReceiver),
+//     whose result is kReach when the method may return its receiver
+//     (valueOf) or a built-in's accessor.
+//
+// Everywhere else (called, constructed, passed to any other callee,
+// stored in an object or array, written into, spread into an object,
+// thrown, yielded, exported, destructured, or any use in a module that
+// calls eval directly) it is refused, with the rule of the read
+// (js/constructor-read). So a reached value never leaves the names,
+// parameters and results followed here: a value the analysis does not
+// model (kAny) cannot be one, which is why kReach is not part of kAny.
+
+// fnRec is what reach.go knows of a function bound to a local name.
+type fnRec struct {
+	params   []*symInfo // the plain-name parameters, by position (nil: a pattern or the rest)
+	wrapped  bool       // async or a generator: a return is not the call's result
+	exported bool       // exported, or an expression whose value is not bound to a name
+	// usesArguments: it reads arguments, which aliases its parameters.
+	usesArguments bool
+	// syms are the names bound to it: a declaration's, a declared
+	// variable's, a named function expression's own.
+	syms []*symInfo
+	// ret holds, as a write set, the values it returns.
+	ret   symInfo
+	index int32 // in fnRecs
+}
+
+// argSite is an argument of a call of a local name.
+type argSite struct {
+	call *esb.ECall
+	i    int
+}
+
+// reachState is reach.go's part of the scriptPass.
+type reachState struct {
+	fnRecOf map[any]*fnRec // by *esb.Fn or *esb.EArrow
+	fnRecs  []*fnRec       // by site.from of useReturn
+	// fnWalk is the walk's stack of enclosing functions (nil for one no
+	// name is bound to), with whether each is an arrow.
+	fnWalk []fnWalkFrame
+	// siteFrom is the context a useReturn or useArg site records.
+	siteFrom   int32
+	argSites   []argSite
+	localCalls []*esb.ECall
+	callsOf    map[*symInfo][]*esb.ECall // built from localCalls on first use
+	// siteUse and siteAt are the raw use and context of the site
+	// checkSites is checking.
+	siteUse use
+	siteAt  int32
+}
+
+type fnWalkFrame struct {
+	rec   *fnRec
+	index int32
+	arrow bool
+	outer int32 // siteFrom before it
+}
+
+// recordFunction returns the record of fn (an *esb.Fn or *esb.EArrow),
+// making it on first use.
+func (sp *scriptPass) recordFunction(node any, args []esb.Arg, hasRest, wrapped bool) *fnRec {
+	if rec := sp.fnRecOf[node]; rec != nil {
+		return rec
+	}
+	if sp.fnRecOf == nil {
+		sp.fnRecOf = map[any]*fnRec{}
+	}
+	rec := &fnRec{wrapped: wrapped, params: make([]*symInfo, len(args)), index: int32(len(sp.fnRecs))}
+	if hasRest && len(args) > 0 {
+		rec.params = rec.params[:len(args)-1]
+	}
+	sp.fnRecOf[node] = rec
+	sp.fnRecs = append(sp.fnRecs, rec)
+	return rec
+}
+
+// bindFunction records that the local name info is bound to rec.
+func (sp *scriptPass) bindFunction(info *symInfo, rec *fnRec) {
+	switch info.fnRec {
+	case nil:
+		info.fnRec = rec
+	case rec:
+		return
+	default:
+		info.fnRecAmbiguous = true // two functions under one name
+	}
+	rec.syms = append(rec.syms, info)
+}
+
+// noteFunctionBound records, in the walk, a local name declared with a
+// function or arrow expression.
+func (sp *scriptPass) noteFunctionBound(b esb.Binding, value esb.Expr) {
+	id := b.Data.(*esb.BIdentifier)
+	switch x := value.Data.(type) {
+	case *esb.EFunction:
+		sp.bindFunction(sp.sym(id.Ref), sp.recordFunction(&x.Fn, x.Fn.Args, x.Fn.HasRestArg, x.Fn.IsAsync || x.Fn.IsGenerator))
+	case *esb.EArrow:
+		sp.bindFunction(sp.sym(id.Ref), sp.recordFunction(x, x.Args, x.HasRestArg, x.IsAsync))
+	}
+}
+
+// enterFunction starts a function's body in the walk and returns its
+// record, nil for a function no name is bound to.
+func (sp *scriptPass) enterFunction(node any, arrow bool) *fnRec {
+	rec := sp.fnRecOf[node]
+	index := int32(-1)
+	if rec != nil {
+		index = rec.index
+	}
+	sp.fnWalk = append(sp.fnWalk, fnWalkFrame{rec: rec, index: index, arrow: arrow, outer: sp.siteFrom})
+	return rec
+}
+
+func (sp *scriptPass) leaveFunction() {
+	top := sp.fnWalk[len(sp.fnWalk)-1]
+	sp.fnWalk = sp.fnWalk[:len(sp.fnWalk)-1]
+	sp.siteFrom = top.outer
+}
+
+// returnFrom is the context of a return in the walk: the index of the
+// enclosing function's record, and its returned value recorded.
+func (sp *scriptPass) returnFrom() int32 {
+	if len(sp.fnWalk) == 0 {
+		return -1
+	}
+	return sp.fnWalk[len(sp.fnWalk)-1].index
+}
+
+// noteReturn records, in the walk, a value the enclosing function returns.
+func (sp *scriptPass) noteReturn(value esb.Expr) {
+	if len(sp.fnWalk) == 0 || value.Data == nil {
+		return
+	}
+	if rec := sp.fnWalk[len(sp.fnWalk)-1].rec; rec != nil {
+		sp.addSource(&rec.ret, valueSource{expr: value})
+	}
+}
+
+// noteParam records, in the walk, the i-th parameter of rec, when it is a
+// plain name (paramKinds gives it its values).
+func (sp *scriptPass) noteParam(rec *fnRec, i int, b esb.Binding) bool {
+	if rec == nil || i >= len(rec.params) {
+		return false
+	}
+	id, ok := b.Data.(*esb.BIdentifier)
+	if !ok {
+		return false
+	}
+	info := sp.sym(id.Ref)
+	info.paramOf, info.paramIndex = rec, int32(i)
+	// Every check but the write set (writeSetKinds: paramKinds) reads the
+	// parameter as written by what it does not model.
+	info.anyWrite = true
+	rec.params[i] = info
+	return true
+}
+
+// noteLocalRef records a reference to a local name: counted (closed), and
+// a site where a reached value it may hold could be refused.
+func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u use) {
+	if sp.collecting {
+		info.refs++
+		if s.Kind == esb.SymbolArguments {
+			for i := len(sp.fnWalk) - 1; i >= 0; i-- {
+				if !sp.fnWalk[i].arrow {
+					if rec := sp.fnWalk[i].rec; rec != nil {
+						rec.usesArguments = true
+					}
+					break
+				}
+			}
+		}
+	}
+	switch u {
+	case useInspect, useTypeof, useDiscard, useMemberName, useMemberSafe, useTarget:
+		return // no reached value is refused here
+	}
+	sp.addSite(checkSite{kind: siteLocal, e: e, u: u})
+}
+
+// callArgs walks a call's arguments: those of a call of a local name
+// with useArg, so that a reached value may follow them into the function.
+func (sp *scriptPass) callArgs(c *esb.ECall) {
+	u := sp.argUse(c)
+	if u == useReadBy {
+		sp.exprs(c.Args, u)
+		return
+	}
+	id, ok := c.Target.Data.(*esb.EIdentifier)
+	if !ok || u != useValue {
+		sp.exprs(c.Args, u)
+		return
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound {
+		sp.exprs(c.Args, u)
+		return
+	}
+	if sp.collecting {
+		info.callRefs++
+		sp.localCalls = append(sp.localCalls, c)
+	}
+	outer := sp.siteFrom
+	for i, a := range c.Args {
+		sp.argSites = append(sp.argSites, argSite{call: c, i: i})
+		sp.siteFrom = int32(len(sp.argSites) - 1)
+		sp.expr(a, useArg)
+	}
+	sp.siteFrom = outer
+}
+
+// calleeRecord is the function a call's callee can only be: a local name
+// bound to one function and written nowhere else.
+func (sp *scriptPass) calleeRecord(target esb.Expr) *fnRec {
+	id, ok := target.Data.(*esb.EIdentifier)
+	if !ok {
+		return nil
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound || info.fnRec == nil || info.fnRecAmbiguous || !onlyBoundToFunction(info) {
+		return nil
+	}
+	return info.fnRec
+}
+
+// onlyBoundToFunction: the name is written only where it is bound to its
+// function (a declaration, or a declared variable's initialiser).
+func onlyBoundToFunction(info *symInfo) bool {
+	if info.anyWrite || info.updated || len(info.sources) > 1 {
+		return false
+	}
+	if len(info.sources) == 1 {
+		switch info.sources[0].expr.Data.(type) {
+		case *esb.EFunction, *esb.EArrow:
+			return len(info.sources[0].keys) == 0 && !info.sources[0].elems
+		}
+		return false
+	}
+	return true
+}
+
+// closed reports a function whose every reference is a direct call of it
+// by name: no call the analysis does not see can take what it returns.
+func (sp *scriptPass) closed(rec *fnRec) bool {
+	if rec.exported || len(rec.syms) == 0 {
+		return false
+	}
+	for _, info := range rec.syms {
+		if info.fnRecAmbiguous || info.refs != info.callRefs || !onlyBoundToFunction(info) {
+			return false
+		}
+	}
+	return true
+}
+
+// paramKinds is what the calls of a function give its parameter info. A
+// closed function (closed: every reference a direct call by name) is
+// called only where the analysis sees it, so its parameter holds the union
+// of those arguments (undefined where one is missing); any other holds
+// anything, and a reached value only where a call the analysis sees
+// gives one (what reachFollowed lets through).
+func (sp *scriptPass) paramKinds(info *symInfo, depth int) kinds {
+	rec := info.paramOf
+	if !sp.closed(rec) || rec.usesArguments {
+		return kAny | sp.paramReach(info, depth)
+	}
+	var k kinds
+	i := int(info.paramIndex)
+	for _, c := range sp.callsOfRec(rec) {
+		switch {
+		case hasSpread(c.Args[:min(i+1, len(c.Args))]):
+			return kAny | sp.paramReach(info, depth)
+		case i < len(c.Args):
+			k |= sp.kindsDepth(c.Args[i], depth)
+		default:
+			k |= kUndef
+		}
+	}
+	return k
+}
+
+// callsOfRec are the calls of the local names bound to rec.
+func (sp *scriptPass) callsOfRec(rec *fnRec) []*esb.ECall {
+	sp.indexCalls()
+	if len(rec.syms) == 1 {
+		return sp.callsOf[rec.syms[0]]
+	}
+	var out []*esb.ECall
+	for _, s := range rec.syms {
+		out = append(out, sp.callsOf[s]...)
+	}
+	return out
+}
+
+func (sp *scriptPass) indexCalls() {
+	if sp.callsOf == nil {
+		sp.callsOf = map[*symInfo][]*esb.ECall{}
+		for _, c := range sp.localCalls {
+			if id, ok := c.Target.Data.(*esb.EIdentifier); ok {
+				if _, callee := sp.lookup(id.Ref); callee != nil && callee.fnRec != nil {
+					sp.callsOf[callee] = append(sp.callsOf[callee], c)
+				}
+			}
+		}
+	}
+}
+
+// paramReach is kReach when some call the analysis sees gives the
+// parameter info a reached value.
+func (sp *scriptPass) paramReach(info *symInfo, depth int) kinds {
+	rec := info.paramOf
+	if rec == nil || sp.directEval {
+		return 0
+	}
+	i := int(info.paramIndex)
+	for _, c := range sp.callsOfRec(rec) {
+		if i < len(c.Args) && !hasSpread(c.Args[:i+1]) && sp.kindsDepth(c.Args[i], depth).may(kReach) {
+			return kReach
+		}
+	}
+	return 0
+}
+
+// callReach is kReach when a call may give a reached value: a call of a
+// closed local function that returns one, or a method of a reached value
+// that may return its receiver or a built-in's accessor.
+func (sp *scriptPass) callReach(c *esb.ECall, depth int) kinds {
+	switch t := c.Target.Data.(type) {
+	case *esb.EIdentifier:
+		if rec := sp.calleeRecord(c.Target); rec != nil && !rec.wrapped && sp.closed(rec) {
+			return sp.returnsReach(rec, depth)
+		}
+	case *esb.EDot:
+		switch t.Name {
+		case "valueOf", "__lookupGetter__", "__lookupSetter__":
+			return sp.kindsDepth(t.Target, depth) & kReach
+		}
+	}
+	return 0
+}
+
+// returnsReach is kReach when the function may return a reached value.
+func (sp *scriptPass) returnsReach(rec *fnRec, depth int) kinds {
+	if len(rec.ret.sources) == 0 {
+		return 0
+	}
+	return sp.symbolKinds(&rec.ret, depth) & kReach
+}
+
+// reachFollowed reports whether a reached value with the raw use u (and
+// the site's context at) is followed by reach.go rather than refused.
+func (sp *scriptPass) reachFollowed(u use, at int32) bool {
+	if sp.directEval {
+		return false // the code eval runs may use any name in scope
+	}
+	switch u {
+	case useWalk, useReceiver, useBind, useSafePattern, useProtoRead, useReadBy:
+		return true
+	case useReturn:
+		if at < 0 || int(at) >= len(sp.fnRecs) {
+			return false
+		}
+		rec := sp.fnRecs[at]
+		return !rec.wrapped && sp.closed(rec)
+	case useArg:
+		a := sp.argSites[at]
+		rec := sp.calleeRecord(a.call.Target)
+		return rec != nil && !rec.usesArguments && a.i < len(rec.params) && rec.params[a.i] != nil && !hasSpread(a.call.Args[:a.i+1])
+	}
+	return false
+}
+
+// namesFunction reports Function named directly (or window.Function).
+func (sp *scriptPass) namesFunction(e esb.Expr) bool {
+	if !sp.maybeGlobalObject(e) {
+		return false
+	}
+	name, ok := sp.directGlobal(e)
+	return ok && name == "Function"
+}
+
+// prototypeReached reports whether target.prototype is a reached value:
+// Function's, or that of a reached value.
+func (sp *scriptPass) prototypeReached(target esb.Expr) bool {
+	return sp.namesFunction(target) || sp.kindsOf(target).may(kReach)
+}
+
+// siteFollowed is reachFollowed for the site being checked.
+func (sp *scriptPass) siteFollowed() bool { return sp.reachFollowed(sp.siteUse, sp.siteAt) }
+
+// checkLocalReach judges a reference to a local name that may hold a
+// reached value, where its use is not one reach.go follows.
+func (sp *scriptPass) checkLocalReach(e esb.Expr, u use) {
+	if !sp.constructorChecks() || sp.siteFollowed() {
+		return
+	}
+	if !sp.kindsOf(e).may(kReach) {
+		return
+	}
+	name := "this name"
+	if s, _ := sp.lookup(e.Data.(*esb.EIdentifier).Ref); s != nil {
+		name = s.OriginalName
+	}
+	sp.report(RuleConstructorRead, int(e.Loc.Start), "%s may hold what a read with a key the check cannot decide (or a constructor or prototype read) gave, which can be Function, and it is %s here: look values up in a Map or an object literal, or only compare it or read its members", name, reachWords(u))
+}
+
+// checkCallReach judges a call that may give a reached value, where its
+// use is not one reach.go follows.
+func (sp *scriptPass) checkCallReach(e esb.Expr, c *esb.ECall, u use) {
+	if !baseUse(u).escapes() || !sp.constructorChecks() || sp.siteFollowed() {
+		return
+	}
+	if sp.callReach(c, 0) == 0 {
+		return
+	}
+	sp.report(RuleConstructorRead, int(e.Loc.Start), "this call may give what a read with a key the check cannot decide (or a constructor or prototype read) gave, which can be Function, and its result is %s here: look values up in a Map or an object literal, or only compare the result", reachWords(u))
+}
+
+// reachWords says what a use reach.go does not follow does with a value.
+func reachWords(u use) string {
+	switch u {
+	case useWriteInto:
+		return "written into"
+	case useArg:
+		return "passed to a function the check cannot follow it into"
+	case useReturn:
+		return "returned from a function that is handed on, exported, async or a generator"
+	}
+	return useWords(baseUse(u))
+}

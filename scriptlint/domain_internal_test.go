@@ -106,8 +106,14 @@ func TestKindsOfBindings(t *testing.T) {
 		{`const w = f[k]; const v = w.toString()`, kAny},
 		{`const w = f[k]; const v = w.prototype`, kAny | kReach},
 		{`function g() { return f[k] } const v = g()`, kAny | kReach},
-		{`function g() { return f[k] } const v = g(); h(g)`, kAny},       // g is handed on: its return is refused instead
-		{`async function g() { return f[k] } const v = await g()`, kAny}, // an async return is refused
+		{`function g() { return f[k] } const v = g(); h(g)`, kAny},                    // g is handed on: its return is refused instead
+		{`async function g() { return f[k] } const v = await g()`, kAny},              // an async return is refused
+		{`function g(a) { return a ? "x" : 1 } const v = g(2)`, kStr | kNum | kUndef}, // closed: what it returns
+		{`function g() {} const v = g()`, kUndef},
+		{`function g() { return "x" } const v = g(); h(g)`, kAny},
+		{`const v = Symbol.for("k")`, kSymbol},
+		{`const v = Symbol.iterator`, kSymbol},
+		{`const Symbol = {iterator: f}; const v = Symbol.iterator`, kAny},
 		{`let x = 0; const v = x && (() => {})`, kNum | kFunc},
 		{`let x = {}; const v = x && 1`, kNum},
 		{`let v = 0; eval("v = 1")`, kAny}, // direct eval may assign any binding in scope

@@ -198,8 +198,11 @@ func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u u
 		}
 	}
 	switch u {
-	case useInspect, useTypeof, useDiscard, useMemberName, useMemberSafe, useTarget:
-		return // no reached value is refused here
+	case useInspect, useTypeof, useDiscard, useMemberName, useMemberSafe, useTarget,
+		useWalk, useReceiver, useBind, useSafePattern, useProtoRead, useReadBy:
+		// No reached value is refused here (reachFollowed; in a module
+		// that calls eval directly, no name holds one).
+		return
 	}
 	sp.addSite(checkSite{kind: siteLocal, e: e, u: u})
 }

@@ -317,10 +317,12 @@ func (sp *scriptPass) run() {
 func (sp *scriptPass) collect() {
 	tree := sp.res.AST
 	sp.indexSymbols()
-	// Real code leaves two to five sites per symbol (room for six spares
-	// the copies of growing), and a pattern or declaration for about
-	// every symbol.
-	sp.sites = make([]checkSite, 0, 6*len(tree.Symbols)+16)
+	// Real code leaves three to seven sites per symbol, the local names
+	// reach.go may refuse among them (room for eight spares the copies of
+	// growing), and a pattern or declaration for about every symbol.
+	sp.sites = make([]checkSite, 0, 8*len(tree.Symbols)+16)
+	sp.argSites = make([]argSite, 0, len(tree.Symbols)/2+16)
+	sp.localCalls = make([]*esb.ECall, 0, len(tree.Symbols)/4+16)
 	sp.siteTargets = make([]siteTarget, 0, len(tree.Symbols)+16)
 	sp.collecting = true
 	for _, part := range tree.Parts {

@@ -117,6 +117,11 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if x.Name == "constructor" || x.Name == "__proto__" {
 			return kAny | kReach
 		}
+		if wellKnownSymbols[x.Name] && sp.maybeGlobalObject(x.Target) {
+			if name, ok := sp.directGlobal(x.Target); ok && name == "Symbol" {
+				return kSymbol // Symbol is frozen for the analysis (js/intrinsic-write)
+			}
+		}
 		if prototypeMember[x.Name] {
 			return kAny
 		}
@@ -156,6 +161,13 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		return sp.symbolKinds(info, depth)
 	}
 	return kAny
+}
+
+// wellKnownSymbols are the members of Symbol that are symbols.
+var wellKnownSymbols = map[string]bool{
+	"asyncIterator": true, "hasInstance": true, "isConcatSpreadable": true, "iterator": true, "match": true,
+	"matchAll": true, "replace": true, "search": true, "species": true, "split": true, "toPrimitive": true,
+	"toStringTag": true, "unscopables": true, "dispose": true, "asyncDispose": true,
 }
 
 // elementKinds is what iterating a value of kinds k yields.
@@ -346,6 +358,14 @@ func (sp *scriptPass) kindsCall(c *esb.ECall, depth int) kinds {
 }
 
 func (sp *scriptPass) kindsCallModel(c *esb.ECall, depth int) kinds {
+	if rec := sp.calleeRecord(c.Target); rec != nil && !rec.wrapped && sp.closed(rec) {
+		// Only these calls take what it returns (reach.go: closed); it
+		// may also end without a return.
+		if len(rec.ret.sources) == 0 {
+			return kUndef
+		}
+		return sp.symbolKinds(&rec.ret, depth) | kUndef
+	}
 	dot, isDot := c.Target.Data.(*esb.EDot)
 	if isDot {
 		switch dot.Name {
@@ -425,6 +445,8 @@ func builtinResult(p string, nargs int) (kinds, bool) {
 		return kStr, true
 	case "Object.keys", "Object.getOwnPropertyNames":
 		return kArray, true
+	case "Symbol", "Symbol.for":
+		return kSymbol, true
 	case "Object.values", "Object.entries", "Array.from", "Array.of":
 		return kArray | kOpen, true
 	}

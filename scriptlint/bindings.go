@@ -20,6 +20,10 @@ type valueFlow struct {
 	// kindsLow and kindsStack solve bindings that depend on themselves
 	// (symbolKinds).
 	kindsLow, kindsStack int32
+	// kindsWork counts the expressions whose kinds were asked; past
+	// kindsBudget (reach.go: overBudget) the parameters and results of
+	// closed functions are no longer followed across calls.
+	kindsWork, kindsBudget int
 	// memberWrites are every member the module writes: o.k = v, o[k] = v,
 	// [o.k] = …, Object.defineProperty(o, k, …), Reflect.set(o, k, v); a
 	// nil key is one the text does not say (Object.assign(o, …)).

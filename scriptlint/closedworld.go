@@ -321,14 +321,18 @@ type DangerousValue struct {
 // described in Allowed; every other occurrence (stored, returned, passed,
 // spread, aliased, a class field, a default value, a super class) is
 // refused.
+// reachedAllowed is where a reached value (reach.go) may go.
+const reachedAllowed = "compared, tested, read for a member other than call, apply and bind, kept in a local name, passed to a plain parameter of a function called by its name, returned from a function only called by its name (each judged again there), or given to Object.keys or Object.getPrototypeOf"
+
 var DangerousValues = []DangerousValue{
 	{"eval", "the callee of a direct call whose argument is a string the lint can read (a literal or a constant)", "js/eval", "runs a string as code"},
-	{"Function", "nowhere: every call and every other occurrence is refused", "js/function-constructor", "compiles a string into a function"},
+	{"Function", "nowhere but Function.prototype, a reached value like those below: every call and every other occurrence is refused", "js/function-constructor", "compiles a string into a function"},
 	{"AsyncFunction, GeneratorFunction, AsyncGeneratorFunction", "nowhere: they are reached only through constructor, which is refused", "js/function-constructor", "compile strings into functions"},
 	{"setTimeout, setInterval", "the callee of a direct call whose first argument is provably a function (a function or arrow expression, or a binding holding only functions) that does not use this", "js/string-timer", "a timer given anything else turns it into a string and runs it as code; in a timer's function, this is the global object"},
-	{"x.constructor, x[\"constructor\"], x.__proto__", "compared (x.constructor === Object), tested with typeof, or read for .name", "js/constructor-read", "the constructor of any function is Function"},
-	{"x[key] with a key the lint cannot read, on a value that may be a function", "compared, tested, or read for a named property other than call, apply, bind, constructor and __proto__", "js/constructor-read", "the key may be \"constructor\""},
-	{"Object.getPrototypeOf(x), Reflect.getPrototypeOf(x), Object.getOwnPropertyDescriptor(s), Reflect.get, Reflect.getOwnPropertyDescriptor", "compared or tested, unless the key is known and harmless", "js/constructor-read", "they walk to a function's prototype, whose constructor is Function"},
+	{"x.constructor, x[\"constructor\"], x.__proto__", reachedAllowed, "js/constructor-read", "the constructor of any function is Function"},
+	{"x[key] with a key the lint cannot read, on a value that may be a function", reachedAllowed, "js/constructor-read", "the key may be \"constructor\""},
+	{"Object.getPrototypeOf(x), Reflect.getPrototypeOf(x), Reflect.get", reachedAllowed, "js/constructor-read", "they walk to a function's prototype, whose constructor is Function"},
+	{"Object.getOwnPropertyDescriptor(s), Reflect.getOwnPropertyDescriptor", "compared or tested, unless the key is known and harmless", "js/constructor-read", "a descriptor holds the constructor as a value"},
 	{"globalThis, window, self, frames, parent, top", "the object of a member read whose key is a known name in the closed world (window.Math)", "js/global-object", "the global object reaches every global, including eval"},
 }
 

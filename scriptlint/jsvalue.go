@@ -79,6 +79,7 @@ type symInfo struct {
 	// otherAny: anyWrite for another reason than being a parameter
 	// paramKinds gives values.
 	otherAny bool
+	cand     uint8 // reachCandidate's memo
 
 	resolving, resolvedDone bool
 	resolved                []string

@@ -697,7 +697,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			info := sp.sym(x.Fn.Name.Ref)
 			info.fn = fnKind(&x.Fn)
 			info.fnNode = &x.Fn
-			rec := sp.fnRecOf[&x.Fn]
+			rec := sp.recordOf(&x.Fn)
 			if rec == nil {
 				// Not bound to a name: the expression's value goes where
 				// the analysis does not follow.

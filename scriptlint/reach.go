@@ -49,6 +49,7 @@ type fnRec struct {
 	// ret holds, as a write set, the values it returns.
 	ret   symInfo
 	index int32 // in fnRecs
+	cand  uint8 // returnsCandidate's memo
 }
 
 // argSite is an argument of a call of a local name.
@@ -59,8 +60,9 @@ type argSite struct {
 
 // reachState is reach.go's part of the scriptPass.
 type reachState struct {
-	fnRecOf map[any]*fnRec // by *esb.Fn or *esb.EArrow
-	fnRecs  []*fnRec       // by site.from of useReturn
+	fnRecOf    map[*esb.Fn]*fnRec
+	arrowRecOf map[*esb.EArrow]*fnRec
+	fnRecs     []*fnRec // by site.from of useReturn
 	// fnWalk is the walk's stack of enclosing functions (nil for one no
 	// name is bound to), with whether each is an arrow.
 	fnWalk []fnWalkFrame
@@ -85,19 +87,38 @@ type fnWalkFrame struct {
 // recordFunction returns the record of fn (an *esb.Fn or *esb.EArrow),
 // making it on first use.
 func (sp *scriptPass) recordFunction(node any, args []esb.Arg, hasRest, wrapped bool) *fnRec {
-	if rec := sp.fnRecOf[node]; rec != nil {
+	if rec := sp.recordOf(node); rec != nil {
 		return rec
-	}
-	if sp.fnRecOf == nil {
-		sp.fnRecOf = map[any]*fnRec{}
 	}
 	rec := &fnRec{wrapped: wrapped, params: make([]*symInfo, len(args)), index: int32(len(sp.fnRecs))}
 	if hasRest && len(args) > 0 {
 		rec.params = rec.params[:len(args)-1]
 	}
-	sp.fnRecOf[node] = rec
+	switch n := node.(type) {
+	case *esb.Fn:
+		if sp.fnRecOf == nil {
+			sp.fnRecOf = map[*esb.Fn]*fnRec{}
+		}
+		sp.fnRecOf[n] = rec
+	case *esb.EArrow:
+		if sp.arrowRecOf == nil {
+			sp.arrowRecOf = map[*esb.EArrow]*fnRec{}
+		}
+		sp.arrowRecOf[n] = rec
+	}
 	sp.fnRecs = append(sp.fnRecs, rec)
 	return rec
+}
+
+// recordOf is the record of fn (an *esb.Fn or *esb.EArrow), or nil.
+func (sp *scriptPass) recordOf(node any) *fnRec {
+	switch n := node.(type) {
+	case *esb.Fn:
+		return sp.fnRecOf[n]
+	case *esb.EArrow:
+		return sp.arrowRecOf[n]
+	}
+	return nil
 }
 
 // bindFunction records that the local name info is bound to rec.
@@ -128,7 +149,7 @@ func (sp *scriptPass) noteFunctionBound(b esb.Binding, value esb.Expr) {
 // enterFunction starts a function's body in the walk and returns its
 // record, nil for a function no name is bound to.
 func (sp *scriptPass) enterFunction(node any, arrow bool) *fnRec {
-	rec := sp.fnRecOf[node]
+	rec := sp.recordOf(node)
 	index := int32(-1)
 	if rec != nil {
 		index = rec.index
@@ -290,6 +311,9 @@ func (sp *scriptPass) closed(rec *fnRec) bool {
 // gives one (what reachFollowed lets through).
 func (sp *scriptPass) paramKinds(info *symInfo, depth int) kinds {
 	rec := info.paramOf
+	if sp.overBudget() {
+		return kAny | sp.candidateReach(sp.reachCandidate(info))
+	}
 	if !sp.closed(rec) || rec.usesArguments {
 		return kAny | sp.paramReach(info, depth)
 	}
@@ -334,12 +358,35 @@ func (sp *scriptPass) indexCalls() {
 	}
 }
 
+// overBudget reports whether the solver has been asked for the kinds of so many expressions
+// that following values across calls could grow without bound: functions
+// that call each other in long cycles make the bindings of one cycle be
+// solved again from each of them. Past it, a parameter or a call holds
+// anything, and a reached value wherever the cheap test (reachCandidate)
+// does not rule one out: sound, less precise, and linear.
+func (sp *scriptPass) overBudget() bool {
+	if sp.kindsBudget == 0 {
+		sp.kindsBudget = 8*len(sp.infos) + 16384
+	}
+	return sp.kindsWork > sp.kindsBudget
+}
+
+func (sp *scriptPass) candidateReach(may bool) kinds {
+	if may {
+		return kReach
+	}
+	return 0
+}
+
 // paramReach is kReach when some call the analysis sees gives the
 // parameter info a reached value.
 func (sp *scriptPass) paramReach(info *symInfo, depth int) kinds {
 	rec := info.paramOf
 	if rec == nil || sp.directEval {
 		return 0
+	}
+	if sp.overBudget() {
+		return sp.candidateReach(sp.reachCandidate(info))
 	}
 	i := int(info.paramIndex)
 	for _, c := range sp.callsOfRec(rec) {
@@ -372,6 +419,9 @@ func (sp *scriptPass) callReach(c *esb.ECall, depth int) kinds {
 func (sp *scriptPass) returnsReach(rec *fnRec, depth int) kinds {
 	if len(rec.ret.sources) == 0 {
 		return 0
+	}
+	if sp.overBudget() {
+		return sp.candidateReach(sp.returnsCandidate(rec))
 	}
 	return sp.symbolKinds(&rec.ret, depth) & kReach
 }
@@ -423,13 +473,11 @@ func (sp *scriptPass) checkLocalReach(e esb.Expr, u use) {
 	if !sp.constructorChecks() || sp.siteFollowed() {
 		return
 	}
-	if !sp.kindsOf(e).may(kReach) {
+	s, info := sp.lookup(e.Data.(*esb.EIdentifier).Ref)
+	if s == nil || !sp.reachCandidate(info) || !sp.kindsOf(e).may(kReach) {
 		return
 	}
-	name := "this name"
-	if s, _ := sp.lookup(e.Data.(*esb.EIdentifier).Ref); s != nil {
-		name = s.OriginalName
-	}
+	name := s.OriginalName
 	sp.report(RuleConstructorRead, int(e.Loc.Start), "%s may hold what a read with a key the check cannot decide (or a constructor or prototype read) gave, which can be Function, and it is %s here: look values up in a Map or an object literal, or only compare it or read its members", name, reachWords(u))
 }
 
@@ -439,7 +487,7 @@ func (sp *scriptPass) checkCallReach(e esb.Expr, c *esb.ECall, u use) {
 	if !baseUse(u).escapes() || !sp.constructorChecks() || sp.siteFollowed() {
 		return
 	}
-	if sp.callReach(c, 0) == 0 {
+	if !sp.exprCandidate(esb.Expr{Data: c}, 0) || sp.callReach(c, 0) == 0 {
 		return
 	}
 	sp.report(RuleConstructorRead, int(e.Loc.Start), "this call may give what a read with a key the check cannot decide (or a constructor or prototype read) gave, which can be Function, and its result is %s here: look values up in a Map or an object literal, or only compare the result", reachWords(u))
@@ -456,4 +504,148 @@ func reachWords(u use) string {
 		return "returned from a function that is handed on, exported, async or a generator"
 	}
 	return useWords(baseUse(u))
+}
+
+// The candidates: a cheap test, from the text alone, that rules out most
+// names before the analysis is asked whether they hold a reached value.
+// It answers yes wherever kindsDepth could give kReach (and more):
+// TestReachCandidatesCoverReach holds it to that on every corpus.
+
+const (
+	candFresh uint8 = iota
+	candBusy
+	candNo
+	candYes
+)
+
+// reachCandidate reports whether some write of info could give it a
+// reached value.
+func (sp *scriptPass) reachCandidate(info *symInfo) bool {
+	switch info.cand {
+	case candYes, candBusy:
+		return true // (in a cycle: assume it may)
+	case candNo:
+		return false
+	}
+	info.cand = candBusy
+	yes := false
+	for _, src := range info.sources {
+		if src.bad || src.elems {
+			continue
+		}
+		if len(src.keys) > 0 {
+			// A path into a literal is followed to the member (kindsPath).
+			switch src.expr.Data.(type) {
+			case *esb.EArray, *esb.EObject:
+				yes = true
+			}
+		} else if sp.exprCandidate(src.expr, 0) {
+			yes = true
+		}
+		if yes {
+			break
+		}
+	}
+	if !yes && info.paramOf != nil {
+		i := int(info.paramIndex)
+		for _, c := range sp.callsOfRec(info.paramOf) {
+			if i < len(c.Args) && sp.exprCandidate(c.Args[i], 0) {
+				yes = true
+				break
+			}
+		}
+	}
+	if yes {
+		info.cand = candYes
+	} else {
+		info.cand = candNo
+	}
+	return yes
+}
+
+// returnsCandidate reports whether some return of rec could give a
+// reached value.
+func (sp *scriptPass) returnsCandidate(rec *fnRec) bool {
+	switch rec.cand {
+	case candYes, candBusy:
+		return true
+	case candNo:
+		return false
+	}
+	rec.cand = candBusy
+	yes := false
+	for _, src := range rec.ret.sources {
+		if sp.exprCandidate(src.expr, 0) {
+			yes = true
+			break
+		}
+	}
+	if yes {
+		rec.cand = candYes
+	} else {
+		rec.cand = candNo
+	}
+	return yes
+}
+
+// exprCandidate reports whether e could give a reached value.
+func (sp *scriptPass) exprCandidate(e esb.Expr, depth int) bool {
+	if depth > maxResolveDepth {
+		return true
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		return s != nil && s.Kind != esb.SymbolUnbound && sp.reachCandidate(info)
+	case *esb.EIndex:
+		switch k := x.Index.Data.(type) {
+		case *esb.ENumber:
+			return false
+		case *esb.EString:
+			key := esb.UTF16ToString(k.Value)
+			return key == "constructor" || key == "__proto__"
+		}
+		return true
+	case *esb.EDot:
+		return x.Name == "constructor" || x.Name == "__proto__" || x.Name == "prototype"
+	case *esb.ECall:
+		switch t := x.Target.Data.(type) {
+		case *esb.EIdentifier:
+			s, _ := sp.lookup(t.Ref)
+			if s == nil || s.Kind == esb.SymbolUnbound {
+				return false
+			}
+			if rec := sp.calleeRecord(x.Target); rec != nil {
+				return sp.returnsCandidate(rec)
+			}
+			return true // an alias of a built-in walk, or a function it cannot name
+		case *esb.EDot:
+			switch t.Name {
+			case "valueOf", "__lookupGetter__", "__lookupSetter__":
+				return sp.exprCandidate(t.Target, depth)
+			case "getPrototypeOf", "get":
+				return true
+			}
+			return false
+		}
+		return true
+	case *esb.EIf:
+		return sp.exprCandidate(x.Yes, depth) || sp.exprCandidate(x.No, depth)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpComma, esb.BinOpAssign, esb.BinOpLogicalAnd, esb.BinOpLogicalAndAssign:
+			return sp.exprCandidate(x.Right, depth)
+		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalOrAssign, esb.BinOpNullishCoalescingAssign:
+			return sp.exprCandidate(x.Left, depth) || sp.exprCandidate(x.Right, depth)
+		}
+		return false
+	case *esb.EAwait:
+		return sp.exprCandidate(x.Value, depth)
+	case *esb.EAnnotation:
+		return sp.exprCandidate(x.Value, depth)
+	case *esb.EInlinedEnum:
+		return sp.exprCandidate(x.Value, depth)
+	}
+	return false
 }

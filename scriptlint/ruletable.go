@@ -84,7 +84,7 @@ var (
 	RuleConstructorRead = finding.Register(finding.Rule{
 		ID: "js/constructor-read", Title: "Reading constructor or a prototype where the result can be called or escape", Severity: finding.Error,
 		Why: "The constructor of any function is Function, and of an async or generator function its string-compiling kin: x.constructor, x.__proto__, Object.getPrototypeOf(f) or x[key] with a key that may be \"constructor\" reach code compilation without naming it.",
-		Fix: "Compare it (x.constructor === Object) or read its name (x.constructor.name), nothing else; use a Map or an object literal for lookups by key.",
+		Fix: "Compare it (x.constructor === Object), read its name (x.constructor.name) or its members, or keep it in a local name that is only compared; use a Map or an object literal for lookups by key.",
 	})
 	RuleIntrinsicWrite = finding.Register(finding.Rule{
 		ID: "js/intrinsic-write", Title: "Changing a built-in, or giving an object a function as its prototype", Severity: finding.Error,

@@ -36,6 +36,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 	if depth > maxResolveDepth {
 		return kAny
 	}
+	sp.kindsWork++
 	depth++
 	switch x := e.Data.(type) {
 	case nil, *esb.EUndefined:
@@ -361,8 +362,11 @@ func (sp *scriptPass) kindsCallModel(c *esb.ECall, depth int) kinds {
 	if rec := sp.calleeRecord(c.Target); rec != nil && !rec.wrapped && sp.closed(rec) {
 		// Only these calls take what it returns (reach.go: closed); it
 		// may also end without a return.
-		if len(rec.ret.sources) == 0 {
+		switch {
+		case len(rec.ret.sources) == 0:
 			return kUndef
+		case sp.overBudget():
+			return kAny | sp.candidateReach(sp.returnsCandidate(rec))
 		}
 		return sp.symbolKinds(&rec.ret, depth) | kUndef
 	}
@@ -574,6 +578,7 @@ func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
 
 // writeSetKinds is the union of what the write set of a binding holds.
 func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
+
 	switch {
 	case info.resolver && len(info.sources) == 0:
 		return kFunc // a Promise executor's resolve or reject

@@ -918,6 +918,18 @@ var readers = map[string]bool{
 	"Object.getPrototypeOf": true, "Reflect.getPrototypeOf": true,
 }
 
+// builtinReaders are the member names of inspectors and readers, and of
+// JSON.stringify: argUse looks no further for any other call.
+var builtinReaders = func() map[string]bool {
+	m := map[string]bool{"stringify": true}
+	for _, set := range []map[string]bool{inspectors, readers} {
+		for p := range set {
+			m[p[strings.LastIndexByte(p, '.')+1:]] = true
+		}
+	}
+	return m
+}()
+
 // inspectorMethods are the built-in methods that, given any receiver by
 // call, only read it (own keys, its class, its source text).
 var inspectorMethods = map[string]bool{
@@ -933,12 +945,15 @@ func (sp *scriptPass) argUse(c *esb.ECall) use {
 			return useInspect
 		}
 	case *esb.EDot:
-		if p, ok := sp.globalMember(c.Target); ok {
-			switch {
-			case inspectors[p] || p == "JSON.stringify" && len(c.Args) == 1:
-				return useInspect // (a replacer is given each value, the whole one first)
-			case readers[p]:
-				return useReadBy
+		if id, ok := x.Target.Data.(*esb.EIdentifier); ok && builtinReaders[x.Name] {
+			if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound {
+				p := s.OriginalName + "." + x.Name
+				switch {
+				case inspectors[p] || p == "JSON.stringify" && len(c.Args) == 1:
+					return useInspect // (a replacer is given each value, the whole one first)
+				case readers[p]:
+					return useReadBy
+				}
 			}
 		}
 		if x.Name == "call" && inspectorMethods[sp.builtinPath(x.Target, 0)] {

@@ -605,6 +605,10 @@ func (sp *scriptPass) exprCandidate(e esb.Expr, depth int) bool {
 		case *esb.EString:
 			key := esb.UTF16ToString(k.Value)
 			return key == "constructor" || key == "__proto__"
+		case *esb.EIdentifier:
+			// A counter or an index is never "constructor" (as
+			// keyMayBeConstructor says first).
+			return !sp.kindsOf(x.Index).only(kNumeric | kUndef | kNull | kBool | kSymbol)
 		}
 		return true
 	case *esb.EDot:

@@ -7,6 +7,7 @@
 //
 //	go run ./tools/wasmsize            # from the repository's root
 //	go run ./tools/wasmsize -top 60    # more packages
+//	go run ./tools/wasmsize -funcs init # the largest functions whose name holds "init"
 //
 // The data section (type descriptors, the function tables, constants) is
 // not split by package; it grows and shrinks with the code it describes.
@@ -31,15 +32,16 @@ import (
 const wasmCmd = "./cmd/remixlet-wasm"
 
 func main() {
-	top := flag.Int("top", 40, "how many packages to list")
+	top := flag.Int("top", 40, "how many packages (or functions) to list")
+	funcs := flag.String("funcs", "", "list the largest functions whose name holds this `text` too (slices.pdqsort, .init)")
 	flag.Parse()
-	if err := run(os.Stdout, *top); err != nil {
+	if err := run(os.Stdout, *top, *funcs); err != nil {
 		fmt.Fprintf(os.Stderr, "wasmsize: %v\n", err)
 		os.Exit(2)
 	}
 }
 
-func run(w io.Writer, top int) error {
+func run(w io.Writer, top int, funcs string) error {
 	dir, err := os.MkdirTemp("", "wasmsize")
 	if err != nil {
 		return err
@@ -77,7 +79,25 @@ func run(w io.Writer, top int) error {
 	writeTable(w, "package", ByPackage(m.Functions, pkgs.paths()), top)
 	fmt.Fprintln(w)
 	writeTable(w, "module", ByModule(m.Functions, pkgs), top)
+	if funcs != "" {
+		fmt.Fprintln(w)
+		writeTable(w, "function", Matching(m.Functions, funcs), top)
+	}
 	return nil
+}
+
+// Matching is every function whose name holds text, largest first.
+func Matching(fns []Function, text string) []Row {
+	var rows []Row
+	for _, f := range fns {
+		if strings.Contains(f.Name, text) {
+			rows = append(rows, Row{f.Name, f.Size})
+		}
+	}
+	slices.SortFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(b.Bytes, a.Bytes), strings.Compare(a.Name, b.Name))
+	})
+	return rows
 }
 
 func writeTable(w io.Writer, what string, rows []Row, top int) {

@@ -70,3 +70,16 @@ func TestByPackage(t *testing.T) {
 		t.Errorf("ByModule = %v, want %v", got, want)
 	}
 }
+
+// -funcs lists the functions whose name holds the text, largest first.
+func TestMatching(t *testing.T) {
+	m, err := Parse(module())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Matching(m.Functions, "go_x")
+	want := []Row{{"github.com_a_b_go_x_sub.(*T).M.func1", 5}, {"github.com_a_b_go_x.F", 3}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Matching = %v, want %v", got, want)
+	}
+}

@@ -3,7 +3,10 @@ package main
 import (
 	"encoding/binary"
 	"errors"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +84,17 @@ func TestMatching(t *testing.T) {
 	want := []Row{{"github.com_a_b_go_x_sub.(*T).M.func1", 5}, {"github.com_a_b_go_x.F", 3}}
 	if !slices.Equal(got, want) {
 		t.Errorf("Matching = %v, want %v", got, want)
+	}
+}
+
+// The module is measured as it is released: with the release's compiler
+// flags.
+func TestReleaseFlags(t *testing.T) {
+	src, err := os.ReadFile("../release/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "const WasmGCFlags = " + strconv.Quote(releaseGCFlags) + "\n"; !strings.Contains(string(src), want) {
+		t.Errorf("tools/release does not say %s", want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/internal/regularfile"
 	"github.com/remixlet/remixlet/internal/safetext"
 )
@@ -107,7 +108,7 @@ func LoadOverlay(dir string, overlay map[string][]byte) (*Package, error) {
 			entries = append(entries, entry{name: name})
 		}
 	}
-	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	onesort.Func(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
 	disk := folderReader{root}.read
 	return load(dir, entries, func(p *Package, name string, spec StoredFile) ([]byte, bool, error) {
 		data, ok := overlay[name]
@@ -141,7 +142,7 @@ func LoadFiles(dir string, files map[string][]byte) *Package {
 		entries = append(entries, entry{name: name})
 	}
 	// A folder yields its entries in name order; so does this.
-	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	onesort.Func(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
 	p, err := load(dir, entries, func(p *Package, name string, spec StoredFile) ([]byte, bool, error) {
 		data := files[name]
 		if p.tooLarge(name, int64(len(data)), spec) {
@@ -198,7 +199,7 @@ func load(dir string, entries []entry, read readFunc) (*Package, error) {
 	if !p.Has("manifest.json") && !hasFinding(p.Findings, "manifest.json") {
 		p.refuse(RuleMissingManifest, "", "the folder has no manifest.json: every remixlet needs one")
 	}
-	slices.SortFunc(p.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
+	onesort.Func(p.Files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	slices.Sort(p.Present)
 	finding.Sort(p.Findings)
 	return p, nil

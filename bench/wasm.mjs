@@ -10,6 +10,8 @@
 //
 // Usage: go run ./tools/release -version v0.0.0-bench -platforms linux/amd64
 //        node bench/wasm.mjs [dist]   (default dist; N=50 lints per example)
+//        START_ONLY=1 node bench/wasm.mjs [dist]   (size, start and first lint only:
+//        one process per start, to run several times, interleaved with another build)
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -46,6 +48,7 @@ await remixlet.lint(files("hide-promoted"));
 const t2 = performance.now();
 const c2 = cpu();
 console.log(`start: ${(t1 - t0).toFixed(0)} ms (${(c1 - c0).toFixed(0)} ms CPU); first lint (hide-promoted) after start: ${(t2 - t1).toFixed(0)} ms (${(c2 - c1).toFixed(0)} ms CPU)`);
+if (process.env.START_ONLY) process.exit(0);
 
 const mean = async (f, count) => {
   const start = performance.now();

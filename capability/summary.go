@@ -9,6 +9,7 @@ import (
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/cssguard"
+	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/internal/safetext"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/netrules"
@@ -198,7 +199,7 @@ func (b *builder) summary() *Summary {
 		slices.Sort(it.Addresses)
 		s.Capabilities = append(s.Capabilities, *it)
 	}
-	slices.SortFunc(s.Capabilities, func(a, b Item) int {
+	onesort.Func(s.Capabilities, func(a, b Item) int {
 		return cmp.Or(cmp.Compare(a.Kind.order(), b.Kind.order()), cmp.Compare(a.Rule, b.Rule),
 			cmp.Compare(a.Host, b.Host), compareBool(a.Relative, b.Relative), cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
 	})

@@ -5,10 +5,11 @@ import (
 	"cmp"
 	"encoding/binary"
 	"math/bits"
-	"slices"
 	"sort"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/remixlet/remixlet/internal/onesort"
 )
 
 // Lines maps byte offsets in one file to positions. A line ends at "\n",
@@ -213,7 +214,7 @@ func (l *Lines) UTF16Column(n, col int) int {
 // Sort orders findings by file, position, rule and message, so output is
 // stable whatever order analyzers ran in.
 func Sort(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int {
+	onesort.StableFunc(fs, func(a, b Finding) int {
 		return cmp.Or(
 			cmp.Compare(a.File, b.File),
 			cmp.Compare(a.Start.Line, b.Start.Line),

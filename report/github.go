@@ -3,11 +3,11 @@ package report
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/remixlet/remixlet/analysis"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/internal/safetext"
 )
 
@@ -168,7 +168,7 @@ func (t *stepSummary) end(st *Stream, e *End) error {
 		for r := range t.counts {
 			rows = append(rows, r)
 		}
-		slices.SortFunc(rows, func(a, b ruleRow) int {
+		onesort.Func(rows, func(a, b ruleRow) int {
 			if a.severity != b.severity {
 				return int(b.severity) - int(a.severity) // errors first
 			}

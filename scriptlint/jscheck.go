@@ -1,7 +1,6 @@
 package scriptlint
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/remixlet/remixlet/cssguard"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/lazyre"
 	"github.com/remixlet/remixlet/internal/secrets"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/pagepolicy"
@@ -693,7 +693,7 @@ func (sp *scriptPass) checkAssign(x *esb.EBinary, off int) {
 	}
 }
 
-var schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+var schemeRe = lazyre.New(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 
 // looksLikeAddress: a scheme, or a path from the root or the network, as a
 // browser reads the address (site.Clean: "\x01javascript:x" has a scheme).

@@ -1,8 +1,7 @@
 package remixletbridge
 
 import (
-	"cmp"
-	"slices"
+	"sort"
 
 	"github.com/evanw/esbuild/internal/config"
 	"github.com/evanw/esbuild/internal/js_ast"
@@ -139,7 +138,10 @@ func messages(src string, msgs []logger.Msg) []Message {
 		}
 		out = append(out, msg)
 	}
-	slices.SortStableFunc(out, func(a, b Message) int { return cmp.Compare(a.Offset, b.Offset) })
+	// sort.SliceStable, not slices.SortStableFunc: the same order, without
+	// a copy of the stable sort for this element type in the WebAssembly
+	// module (the module's other sorts share sort's one copy).
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	return out
 }
 

@@ -8,9 +8,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"slices"
 	"strings"
 
+	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/internal/strictjson"
 	"github.com/remixlet/remixlet/internal/suggest"
 )
@@ -57,7 +57,7 @@ func (s *Schema) Validate(root *strictjson.Value) []Violation {
 	for _, l := range s.root.validate(root, nil, nil) {
 		out = append(out, explain(l)...)
 	}
-	slices.SortStableFunc(out, func(a, b Violation) int { return a.Offset - b.Offset })
+	onesort.StableFunc(out, func(a, b Violation) int { return a.Offset - b.Offset })
 	return out
 }
 

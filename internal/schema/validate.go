@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/internal/strictjson"
 )
 
@@ -474,7 +475,7 @@ func canonical(v *strictjson.Value) string {
 			b.WriteString("]")
 		case strictjson.Object:
 			members := slices.Clone(v.Members)
-			slices.SortFunc(members, func(x, y strictjson.Member) int { return strings.Compare(x.Name, y.Name) })
+			onesort.Func(members, func(x, y strictjson.Member) int { return strings.Compare(x.Name, y.Name) })
 			b.WriteString("{")
 			for _, m := range members {
 				s, _ := json.Marshal(m.Name)

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"net/url"
-	"slices"
 	"strings"
+
+	"github.com/remixlet/remixlet/internal/onesort"
 )
 
 var kindNames = map[string]string{
@@ -629,7 +630,7 @@ func (v *vendor) matches(text string) [][]int {
 			i = at + 1
 		}
 	}
-	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
+	onesort.Func(out, func(a, b []int) int { return a[0] - b[0] })
 	return out
 }
 

@@ -40,7 +40,7 @@ func TestParsePlatforms(t *testing.T) {
 // GOFLAGS and the settings that change code generation are pinned.
 func TestBuildIsPinned(t *testing.T) {
 	env := BuildEnv([]string{"HOME=/root", "GOFLAGS=-buildvcs=true -tags=debug", "CGO_ENABLED=1", "GOAMD64=v3", "GOOS=plan9"}, "linux", "amd64")
-	for _, want := range []string{"HOME=/root", "GOFLAGS=", "CGO_ENABLED=0", "GOAMD64=v1", "GOARM64=v8.0", "GOOS=linux", "GOARCH=amd64", "GOTOOLCHAIN=local"} {
+	for _, want := range []string{"HOME=/root", "GOFLAGS=", "CGO_ENABLED=0", "GOAMD64=v1", "GOARM64=v8.0", "GOWASM=", "GOOS=linux", "GOARCH=amd64", "GOTOOLCHAIN=local"} {
 		if !slices.Contains(env, want) {
 			t.Errorf("build environment lacks %s: %v", want, env)
 		}
@@ -50,11 +50,20 @@ func TestBuildIsPinned(t *testing.T) {
 			t.Errorf("the builder's %s reached the build", kv)
 		}
 	}
-	args := strings.Join(BuildArgs("out", "./cmd/remixlet", "v1.2.3", "abc"), " ")
+	args := strings.Join(BuildArgs(Platform{"linux", "amd64"}, "out", "./cmd/remixlet", "v1.2.3", "abc"), " ")
 	for _, want := range []string{"-trimpath", "-buildvcs=false", "-buildid=", "-s -w", "buildinfo.version=v1.2.3", "buildinfo.commit=abc"} {
 		if !strings.Contains(args, want) {
 			t.Errorf("go %s lacks %s", args, want)
 		}
+	}
+	// The command line keeps Go's inlining; the WebAssembly module
+	// compiles esbuild without it.
+	if strings.Contains(args, "-gcflags") {
+		t.Errorf("the command line is built with compiler flags: go %s", args)
+	}
+	wasm := BuildArgs(Platform{"js", "wasm"}, "out", "./cmd/remixlet-wasm", "v1.2.3", "abc")
+	if i := slices.Index(wasm, "-gcflags"); i < 0 || wasm[i+1] != WasmGCFlags {
+		t.Errorf("the WebAssembly module is not built with %s: go %s", WasmGCFlags, strings.Join(wasm, " "))
 	}
 }
 

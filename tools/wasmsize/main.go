@@ -1,12 +1,14 @@
 // Command wasmsize says what each package adds to the WebAssembly module:
 // it builds cmd/remixlet-wasm as the release does (GOOS=js GOARCH=wasm,
-// -s -w) for the size shipped, raw and with gzip -9, and once more with
+// -s -w, the release's -gcflags) for the size shipped, raw and with gzip -9, and once more with
 // the function names kept, whose name section maps every function body of
 // the code section to its package. Go's own `go tool nm` does not read
 // WebAssembly.
 //
 //	go run ./tools/wasmsize            # from the repository's root
 //	go run ./tools/wasmsize -top 60    # more packages
+//	go run ./tools/wasmsize -funcs init # the largest functions whose name holds "init"
+//	go run ./tools/wasmsize -gcflags=all=-l   # other compiler flags than the release's, to measure them
 //
 // The data section (type descriptors, the function tables, constants) is
 // not split by package; it grows and shrinks with the code it describes.
@@ -31,15 +33,17 @@ import (
 const wasmCmd = "./cmd/remixlet-wasm"
 
 func main() {
-	top := flag.Int("top", 40, "how many packages to list")
+	top := flag.Int("top", 40, "how many packages (or functions) to list")
+	funcs := flag.String("funcs", "", "list the largest functions whose name holds this `text` too (slices.pdqsort, .init)")
+	flag.StringVar(&gcflags, "gcflags", releaseGCFlags, "compiler `flags` for both builds, as go build -gcflags takes them")
 	flag.Parse()
-	if err := run(os.Stdout, *top); err != nil {
+	if err := run(os.Stdout, *top, *funcs); err != nil {
 		fmt.Fprintf(os.Stderr, "wasmsize: %v\n", err)
 		os.Exit(2)
 	}
 }
 
-func run(w io.Writer, top int) error {
+func run(w io.Writer, top int, funcs string) error {
 	dir, err := os.MkdirTemp("", "wasmsize")
 	if err != nil {
 		return err
@@ -77,7 +81,25 @@ func run(w io.Writer, top int) error {
 	writeTable(w, "package", ByPackage(m.Functions, pkgs.paths()), top)
 	fmt.Fprintln(w)
 	writeTable(w, "module", ByModule(m.Functions, pkgs), top)
+	if funcs != "" {
+		fmt.Fprintln(w)
+		writeTable(w, "function", Matching(m.Functions, funcs), top)
+	}
 	return nil
+}
+
+// Matching is every function whose name holds text, largest first.
+func Matching(fns []Function, text string) []Row {
+	var rows []Row
+	for _, f := range fns {
+		if strings.Contains(f.Name, text) {
+			rows = append(rows, Row{f.Name, f.Size})
+		}
+	}
+	slices.SortFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(b.Bytes, a.Bytes), strings.Compare(a.Name, b.Name))
+	})
+	return rows
 }
 
 func writeTable(w io.Writer, what string, rows []Row, top int) {
@@ -95,8 +117,15 @@ func writeTable(w io.Writer, what string, rows []Row, top int) {
 	}
 }
 
+// releaseGCFlags are tools/release's WasmGCFlags (a test holds the two
+// together): the module's compiler flags as released.
+const releaseGCFlags = "github.com/evanw/esbuild/internal/...=-l"
+
+// gcflags are the compiler flags of both builds (-gcflags).
+var gcflags string
+
 func build(out, ldflags string) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags", ldflags, "-o", out, wasmCmd)
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-gcflags", gcflags, "-ldflags", ldflags, "-o", out, wasmCmd)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {

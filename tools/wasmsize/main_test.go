@@ -3,7 +3,10 @@ package main
 import (
 	"encoding/binary"
 	"errors"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +71,30 @@ func TestByPackage(t *testing.T) {
 	}
 	if got, want := ByModule(m.Functions, pkgs), []Row{{"github.com/a/b-go", 8}, {"(linker)", 2}}; !slices.Equal(got, want) {
 		t.Errorf("ByModule = %v, want %v", got, want)
+	}
+}
+
+// -funcs lists the functions whose name holds the text, largest first.
+func TestMatching(t *testing.T) {
+	m, err := Parse(module())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Matching(m.Functions, "go_x")
+	want := []Row{{"github.com_a_b_go_x_sub.(*T).M.func1", 5}, {"github.com_a_b_go_x.F", 3}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Matching = %v, want %v", got, want)
+	}
+}
+
+// The module is measured as it is released: with the release's compiler
+// flags.
+func TestReleaseFlags(t *testing.T) {
+	src, err := os.ReadFile("../release/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "const WasmGCFlags = " + strconv.Quote(releaseGCFlags) + "\n"; !strings.Contains(string(src), want) {
+		t.Errorf("tools/release does not say %s", want)
 	}
 }

@@ -99,7 +99,13 @@ type problem struct {
 // be nil only in Script mode (a nil manifest in Stylesheet mode refuses
 // every load). Positions are 1-based lines and character columns in css.
 func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
-	g := &guard{src: css, file: file, m: m, mode: mode}
+	return check(css, file, m, mode, false)
+}
+
+// check is Check; wholeSecond makes the second reading lex the whole sheet
+// instead of the windows that can hold a load (the tests compare the two).
+func check(css []byte, file string, m *manifest.Manifest, mode Mode, wholeSecond bool) *Result {
+	g := &guard{src: css, file: file, m: m, mode: mode, wholeSecond: wholeSecond}
 	switch {
 	case !secondMaySeeLoad(css):
 		g.scan()
@@ -317,17 +323,18 @@ type guard struct {
 	stmt   stmtState
 	outer  []stmtState // statements of enclosing blocks, suspended
 
-	custom     map[string]*customDecl
-	varRefs    []varRef
-	loadRefs   []loadRef    // var() and custom functions inside image-set() or src()
-	valueSets  []valueSet   // declarations in rules that test value
-	valueTest  int          // offset of the first rule that tests value, or -1
-	condFns    []condition  // style() and if()
-	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
-	tooDeep    bool
-	second     []secondCandidate    // the second reader's loads, merged after both readings
-	lines      *finding.Lines       // built when the first position is asked for (pos)
-	verdicts   map[string]site.Load // the address rule's verdict on each address, once
+	custom      map[string]*customDecl
+	varRefs     []varRef
+	loadRefs    []loadRef    // var() and custom functions inside image-set() or src()
+	valueSets   []valueSet   // declarations in rules that test value
+	valueTest   int          // offset of the first rule that tests value, or -1
+	condFns     []condition  // style() and if()
+	loadOffset  map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
+	tooDeep     bool
+	second      []secondCandidate    // the second reader's loads, merged after both readings
+	wholeSecond bool                 // the second reading lexes the whole sheet, not only the windows that can hold a load (tests)
+	lines       *finding.Lines       // built when the first position is asked for (pos)
+	verdicts    map[string]site.Load // the address rule's verdict on each address, once
 }
 
 func (g *guard) scan() {

@@ -333,7 +333,8 @@ type guard struct {
 	tooDeep     bool
 	second      []secondCandidate    // the second reader's loads, merged after both readings
 	wholeSecond bool                 // the second reading lexes the whole sheet, not only the windows that can hold a load (tests)
-	lines       *finding.Lines       // built when the first position is asked for (pos)
+	lines       *finding.Lines       // built when positions are not asked for in order (pos)
+	count       positionCounter      // positions counted on until then
 	verdicts    map[string]site.Load // the address rule's verdict on each address, once
 }
 

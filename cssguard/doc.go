@@ -46,21 +46,24 @@
 // name: tdewolff's lexer drops the backslashes of url( before comparing),
 // and at anything the two readers may read in more than one way: a
 // backslash, line break or NUL inside a string. It starts at the nearest
-// semicolon, brace or white space before, with no comment or string in
-// between, which is a token of its own in any reading (or at the end of
-// that comment or string), and lexes the rest of the same input from there
-// until the second reading's state is back at rest after a semicolon or
-// brace. Soundness: between windows there is no token the second reading
-// acts on, so its state stays at rest and it finds nothing there; each
-// window starts where the whole lexing starts a token, in the same state,
-// over the same bytes to the end, so it reads exactly what the whole
-// lexing reads. A scan that reached a construct it does not model would
-// only open a window early, never skip one. TestSecondWindowsAgree and
-// FuzzSecondWindows hold the windows to the whole second reading (the same
-// loads, the same findings) on the corpora and on generated sheets made of
-// escapes, comments, unterminated strings, @import spellings, image-set(),
-// src(), CDO/CDC, NUL, BOM and every kind of line break, and check that
-// every window starts on a token boundary of the whole lexing.
+// semicolon, colon, comma, brace or white space before, with no comment,
+// string, escape or url( in between, which is a token of its own in any
+// reading (or at the end of that comment or string), and lexes the rest
+// of the same input from there until the second reading's state is back
+// at rest after a semicolon or brace.
+//
+// Soundness: between windows there is no token the second reading acts
+// on, so its state stays at rest and it finds nothing there; each window
+// starts where the whole lexing starts a token, in the same state, over
+// the same bytes to the end, so it reads exactly what the whole lexing
+// reads. The scan never interprets an escape or a broken string: whatever
+// it is unsure of opens a window, which the lexer itself reads.
+// TestSecondWindowsAgree and FuzzSecondWindows hold the windows to the
+// whole second reading (the same loads, the same findings) on the corpora
+// and on generated sheets made of escapes, comments, unterminated strings,
+// @import spellings, image-set(), src(), CDO/CDC, NUL, BOM and every kind
+// of line break, and check that every window starts on a token boundary
+// of the whole lexing.
 //
 // # What counts as a load
 //

@@ -195,9 +195,11 @@ func (st *secondState) token(g *guard, tt css.TokenType, data []byte, start int)
 // backslash or NUL (an escaped name; the lexer reads url( with its
 // backslashes dropped): each is a window. Anything a lexer may read in
 // more than one way is a window too: a backslash, line break or NUL inside
-// a string. A window starts at the last semicolon, brace or white space
-// before it, with no string or comment between (a token of its own in any
-// reading), or where the last string or comment ended, or at pos.
+// a string. A window starts at the last semicolon, colon, comma, brace or
+// white space before it, with no string or comment between (a token of
+// its own in any reading: no other token holds one of them, and none of
+// url( and escapes, which can, lies between), or where the last string or
+// comment ended, or at pos.
 // Between windows the reading has nothing to find and its state stays at
 // rest, so lexing only the windows, each on the whole rest of the input,
 // gives exactly what lexing the whole sheet gives.
@@ -207,7 +209,7 @@ func nextWindow(src []byte, pos int, seek *byteSeeker) (from, past int) {
 	start := func(at int) int {
 		for k := at - 1; k >= safe; k-- {
 			switch src[k] {
-			case ';', '{', '}', ' ', '\t', '\n', '\r', '\f':
+			case ';', ':', ',', '{', '}', ' ', '\t', '\n', '\r', '\f':
 				return k
 			}
 		}

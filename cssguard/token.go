@@ -253,9 +253,33 @@ func (z *Tokenizer) startsNumber(i int) bool {
 }
 
 // Next returns the next token, or false at the end of the input.
-func (z *Tokenizer) Next() (Token, bool) {
+func (z *Tokenizer) Next() (Token, bool) { return z.next(false) }
+
+// nextSignificant returns the next token that is neither whitespace nor a
+// comment, skipping those without building tokens for them.
+func (z *Tokenizer) nextSignificant() (Token, bool) { return z.next(true) }
+
+// next reads the next token, skipping white space and comments first when
+// significant is set (in the same call: the scan asks for every token).
+func (z *Tokenizer) next(significant bool) (Token, bool) {
 	p := z.pos
+	for significant {
+		src := z.src
+		for p < len(src) && class[src[p]]&cSpace != 0 {
+			p++
+		}
+		if p+1 < len(src) && src[p] == '/' && src[p+1] == '*' {
+			if end := indexCommentEnd(src, p+2); end >= 0 {
+				p = end
+			} else {
+				p = len(src)
+			}
+			continue
+		}
+		break
+	}
 	if p >= len(z.src) {
+		z.pos = p
 		return Token{}, false
 	}
 	t := Token{Start: p}
@@ -347,28 +371,6 @@ func (z *Tokenizer) Next() (Token, bool) {
 	z.pos = p
 	t.End = p
 	return t, true
-}
-
-// nextSignificant returns the next token that is neither whitespace nor a
-// comment, skipping those without building tokens for them.
-func (z *Tokenizer) nextSignificant() (Token, bool) {
-	src := z.src
-	for {
-		p := z.pos
-		for p < len(src) && class[src[p]]&cSpace != 0 {
-			p++
-		}
-		if p+1 < len(src) && src[p] == '/' && src[p+1] == '*' {
-			if end := indexCommentEnd(src, p+2); end >= 0 {
-				z.pos = end
-			} else {
-				z.pos = len(src)
-			}
-			continue
-		}
-		z.pos = p
-		return z.Next()
-	}
 }
 
 func indexCommentEnd(src []byte, from int) int {

@@ -34,6 +34,37 @@
 // @namespace) is not read twice, since the second reading could find
 // nothing in it (FuzzSecondPrefilter checks that).
 //
+// In other sheets the second reading lexes only windows around the places
+// that can hold a load, found by a byte-level scan that shares nothing
+// with the primary tokenizer (nextWindow in second.go). The scan knows
+// only what no CSS lexer can read otherwise: a comment runs from /* to the
+// first */, a string from its quote to the same quote, and outside them
+// every other token is made of its own bytes and cannot hide a quote, a
+// comment opener or a load's name. A window opens at every url( src(
+// image-set( @import @namespace written out outside comments and strings
+// (any ASCII case), at every backslash or NUL outside them (an escaped
+// name: tdewolff's lexer drops the backslashes of url( before comparing),
+// and at anything the two readers may read in more than one way: a
+// backslash, line break or NUL inside a string. It starts at the nearest
+// semicolon, colon, comma, brace or white space before, with no comment,
+// string, escape or url( in between, which is a token of its own in any
+// reading (or at the end of that comment or string), and lexes the rest
+// of the same input from there until the second reading's state is back
+// at rest after a semicolon or brace.
+//
+// Soundness: between windows there is no token the second reading acts
+// on, so its state stays at rest and it finds nothing there; each window
+// starts where the whole lexing starts a token, in the same state, over
+// the same bytes to the end, so it reads exactly what the whole lexing
+// reads. The scan never interprets an escape or a broken string: whatever
+// it is unsure of opens a window, which the lexer itself reads.
+// TestSecondWindowsAgree and FuzzSecondWindows hold the windows to the
+// whole second reading (the same loads, the same findings) on the corpora
+// and on generated sheets made of escapes, comments, unterminated strings,
+// @import spellings, image-set(), src(), CDO/CDC, NUL, BOM and every kind
+// of line break, and check that every window starts on a token boundary
+// of the whole lexing.
+//
 // # What counts as a load
 //
 // Every url token; url( with a string; src(); every string or url inside

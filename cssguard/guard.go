@@ -3,6 +3,7 @@ package cssguard
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
@@ -99,7 +100,13 @@ type problem struct {
 // be nil only in Script mode (a nil manifest in Stylesheet mode refuses
 // every load). Positions are 1-based lines and character columns in css.
 func Check(css []byte, file string, m *manifest.Manifest, mode Mode) *Result {
-	g := &guard{src: css, file: file, m: m, mode: mode}
+	return check(css, file, m, mode, false)
+}
+
+// check is Check; wholeSecond makes the second reading lex the whole sheet
+// instead of the windows that can hold a load (the tests compare the two).
+func check(css []byte, file string, m *manifest.Manifest, mode Mode, wholeSecond bool) *Result {
+	g := &guard{src: css, file: file, m: m, mode: mode, wholeSecond: wholeSecond}
 	switch {
 	case !secondMaySeeLoad(css):
 		g.scan()
@@ -311,23 +318,26 @@ type guard struct {
 	mode Mode
 	res  Result
 
-	frames []frame
-	blocks []block
-	cur    int // innermost block, -1 at the top
-	stmt   stmtState
-	outer  []stmtState // statements of enclosing blocks, suspended
+	frames  []frame
+	inValue bool // the innermost frame is not a block: tokens are not at statement level
+	blocks  []block
+	cur     int // innermost block, -1 at the top
+	stmt    stmtState
+	outer   []stmtState // statements of enclosing blocks, suspended
 
-	custom     map[string]*customDecl
-	varRefs    []varRef
-	loadRefs   []loadRef    // var() and custom functions inside image-set() or src()
-	valueSets  []valueSet   // declarations in rules that test value
-	valueTest  int          // offset of the first rule that tests value, or -1
-	condFns    []condition  // style() and if()
-	loadOffset map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
-	tooDeep    bool
-	second     []secondCandidate    // the second reader's loads, merged after both readings
-	lines      *finding.Lines       // built when the first position is asked for (pos)
-	verdicts   map[string]site.Load // the address rule's verdict on each address, once
+	custom      map[string]*customDecl
+	varRefs     []varRef
+	loadRefs    []loadRef    // var() and custom functions inside image-set() or src()
+	valueSets   []valueSet   // declarations in rules that test value
+	valueTest   int          // offset of the first rule that tests value, or -1
+	condFns     []condition  // style() and if()
+	loadOffset  map[int]bool // offsets of the tokens that hold a primary load (for the second reader)
+	tooDeep     bool
+	second      []secondCandidate    // the second reader's loads, merged after both readings
+	wholeSecond bool                 // the second reading lexes the whole sheet, not only the windows that can hold a load (tests)
+	lines       *finding.Lines       // built when positions are not asked for in order (pos)
+	count       positionCounter      // positions counted on until then
+	verdicts    map[string]site.Load // the address rule's verdict on each address, once
 }
 
 func (g *guard) scan() {
@@ -344,7 +354,7 @@ func (g *guard) scan() {
 		if !ok {
 			break
 		}
-		atStmtLevel := len(g.frames) == 0 || g.frames[len(g.frames)-1].kind == frameBlock
+		atStmtLevel := !g.inValue
 		if atStmtLevel && !g.stmt.started {
 			switch t.Type {
 			case Semicolon, CDO, CDC:
@@ -615,13 +625,15 @@ func (g *guard) openBlock(t Token) {
 
 func (g *guard) closeBlock(t Token) {
 	// Unclosed frames inside the block close with it.
-	for len(g.frames) > 0 && g.frames[len(g.frames)-1].kind != frameBlock {
-		g.frames = g.frames[:len(g.frames)-1]
+	n := len(g.frames)
+	for n > 0 && g.frames[n-1].kind != frameBlock {
+		n--
 	}
-	if len(g.frames) == 0 {
+	if n == 0 {
+		g.setFrames(g.frames[:0])
 		return
 	}
-	g.frames = g.frames[:len(g.frames)-1]
+	g.setFrames(g.frames[:n-1])
 	b := &g.blocks[g.cur]
 	if b.own&factFontFace != 0 && b.own&factUnicodeRange != 0 {
 		for _, i := range b.fontLoads {
@@ -654,7 +666,7 @@ func (g *guard) popTo(kind frameKind, t Token) {
 	if fk != kind {
 		return
 	}
-	g.frames = g.frames[:len(g.frames)-1]
+	g.setFrames(g.frames[:len(g.frames)-1])
 	g.closeFrame(f, t)
 }
 
@@ -685,6 +697,13 @@ func (g *guard) inSupportsSelector() bool {
 		}
 	}
 	return false
+}
+
+// setFrames sets the stack of open frames, and whether the innermost is
+// other than a block (the scan asks that at every token).
+func (g *guard) setFrames(frames []frame) {
+	g.frames = frames
+	g.inValue = len(frames) > 0 && frames[len(frames)-1].kind != frameBlock
 }
 
 func (g *guard) innermost() *frame {
@@ -804,7 +823,7 @@ func (g *guard) push(f frame) {
 	case frameType:
 		f.imageSet = false
 	}
-	g.frames = append(g.frames, f)
+	g.setFrames(append(g.frames, f))
 	if len(g.frames) == maxDepth+1 && !g.tooDeep {
 		g.tooDeep = true
 		g.addProblem(RuleTooDeep, f.start, "blocks, brackets and functions are nested more than %d deep here: no stylesheet needs that; flatten the rules", maxDepth)
@@ -1239,11 +1258,11 @@ func warningMessage(rule *finding.Rule, l Load) string {
 func (g *guard) verdict(l *Load) {
 	what := "declaration"
 	refuse := func(rule *finding.Rule, format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
 		if l.Rule == nil || l.Rule == rule {
 			l.Rule = rule
-			l.Reason = fmt.Sprintf(format, args...)
+			l.Reason = msg
 		}
-		msg := fmt.Sprintf(format, args...)
 		if l.Second {
 			rule = RuleAmbiguousLoad
 			msg = fmt.Sprintf("a second CSS reader sees %s %s here where Chrome's reading sees none, and would refuse it (%s): rewrite the text so it is plainly not a load", l.Kind, quoteAddress(l.Address), msg)
@@ -1338,16 +1357,16 @@ func (g *guard) checkLoad(address string) site.Load {
 	return cl
 }
 
-func quoteAddress(s string) string { return fmt.Sprintf("%q", s) }
+func quoteAddress(s string) string { return strconv.Quote(s) }
 
 // shortAddress keeps a data: address readable in a message.
 func shortAddress(s string) string {
 	n := 0
 	for i := range s { // up to the 61st character, not through a long data: address
 		if n == 60 {
-			return fmt.Sprintf("%q", s[:i]+"…")
+			return strconv.Quote(s[:i] + "…")
 		}
 		n++
 	}
-	return fmt.Sprintf("%q", s)
+	return strconv.Quote(s)
 }

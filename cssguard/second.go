@@ -17,6 +17,10 @@ import (
 // disagreeing about a load is how loads are hidden. In Script mode it also
 // adds the text url( wherever no load was found (a string, a comment).
 //
+// It lexes only the windows around the places a load could be (see
+// nextWindow), unless g.wholeSecond is set: the tests hold the two to the
+// same answer.
+//
 // It touches nothing the primary reading writes (it only collects
 // candidates), so the two readings run at the same time on large sheets.
 func (g *guard) secondReading() {
@@ -29,98 +33,273 @@ func (g *guard) secondReading() {
 	}
 	buf := (*bp)[:len(g.src)+1]
 	copy(buf, g.src)
-	lx := css.NewLexer(parse.NewInputBytes(buf[:len(g.src)]))
-	off := 0
-	fn, fnAt := "", 0 // url( or src( waiting for its string
-	imageSet := 0     // parenthesis depth inside image-set(
-	typeAt := 0       // image-set depth just inside a type( (its string is a MIME type), or 0
-	importAt := -1    // @import or @namespace waiting for its address
-	for {
-		tt, data := lx.Next()
-		start := off
-		off += len(data)
-		switch tt {
-		case css.ErrorToken:
-			return
-		case css.WhitespaceToken, css.CommentToken:
-			continue
-		case css.URLToken, css.StringToken, css.FunctionToken, css.AtKeywordToken:
-			// The tokens a load is made of: handled below.
-		case css.LeftParenthesisToken:
-			fn = ""
-			if imageSet > 0 {
-				imageSet++
+	in := parse.NewInputBytes(buf[:len(g.src)])
+	st := secondState{importAt: -1}
+	if g.wholeSecond {
+		lx := css.NewLexer(in)
+		for off := 0; ; {
+			tt, data := lx.Next()
+			if tt == css.ErrorToken {
+				return
 			}
-			continue
-		case css.RightParenthesisToken:
-			fn = ""
-			if imageSet > 0 {
-				imageSet--
-			}
-			if imageSet < typeAt {
-				typeAt = 0
-			}
-			continue
-		case css.SemicolonToken, css.LeftBraceToken:
-			fn, importAt = "", -1
-			continue
-		default:
-			fn = ""
-			continue
-		}
-		if fn != "" {
-			kind := fn
-			fn = ""
-			if tt == css.StringToken {
-				g.secondLoad(fnAt, fnAt, off, kind, decodeString(unquote(data)))
-				continue
-			}
-		}
-		switch tt {
-		case css.URLToken:
-			switch {
-			case importAt >= 0:
-				g.secondLoad(importAt, start, off, g.importKindAt(importAt), secondURLValue(data))
-			case imageSet > 0:
-				g.secondLoad(start, start, off, KindImageSet, secondURLValue(data))
-			default:
-				g.secondLoad(start, start, off, KindURL, secondURLValue(data))
-			}
-			importAt = -1
-		case css.StringToken:
-			switch {
-			case importAt >= 0:
-				g.secondLoad(importAt, start, off, g.importKindAt(importAt), decodeString(unquote(data)))
-			case imageSet > 0 && typeAt == 0:
-				g.secondLoad(start, start, off, KindImageSet, decodeString(unquote(data)))
-			}
-			importAt = -1
-		case css.FunctionToken:
-			if imageSet > 0 {
-				imageSet++
-			}
-			name := data[:len(data)-1]
-			escaped := needsDecoding(name)
-			switch {
-			case imageSet > 0 && typeAt == 0 && equalFoldName(name, escaped, "type"):
-				typeAt = imageSet
-			case equalFoldName(name, escaped, "url"):
-				fn, fnAt = KindURLString, start
-			case equalFoldName(name, escaped, "src"):
-				fn, fnAt = KindSrc, start
-			case equalFoldName(name, escaped, "image-set"), equalFoldName(name, escaped, "-webkit-image-set"):
-				if imageSet == 0 {
-					imageSet = 1
-				}
-			}
-		case css.AtKeywordToken:
-			name := data[1:]
-			escaped := needsDecoding(name)
-			if equalFoldName(name, escaped, "import") || equalFoldName(name, escaped, "namespace") {
-				importAt = start
-			}
+			st.token(g, tt, data, off)
+			off += len(data)
 		}
 	}
+	var seek byteSeeker
+	seek.reset(g.src)
+	for pos := 0; ; {
+		from, past := nextWindow(g.src, pos, &seek)
+		if from < 0 {
+			return
+		}
+		pos = st.window(g, in, from, past)
+		if pos < 0 {
+			return
+		}
+	}
+}
+
+// window lexes from from, where a token starts in the whole reading and
+// the reading's state is the state it starts with, on the same input,
+// until the load is behind (past) and the state is that again; it returns
+// where it stopped, or -1 at the end of the input.
+func (st *secondState) window(g *guard, in *parse.Input, from, past int) int {
+	in.Move(from - in.Offset())
+	in.Skip()
+	lx := css.NewLexer(in)
+	for off := from; ; {
+		tt, data := lx.Next()
+		if tt == css.ErrorToken {
+			return -1
+		}
+		st.token(g, tt, data, off)
+		off += len(data)
+		if off > past && st.rest() && (tt == css.SemicolonToken || tt == css.LeftBraceToken || tt == css.RightBraceToken) {
+			return off
+		}
+	}
+}
+
+// secondState is what the second reading remembers between tokens.
+type secondState struct {
+	fn       string // url( or src( waiting for its string
+	fnAt     int
+	imageSet int // parenthesis depth inside image-set(
+	typeAt   int // image-set depth just inside a type( (its string is a MIME type), or 0
+	importAt int // @import or @namespace waiting for its address, or -1
+}
+
+// rest reports whether the state is the one the reading starts with: no
+// function, image-set() or @import waiting for what follows.
+func (st *secondState) rest() bool {
+	return st.fn == "" && st.imageSet == 0 && st.typeAt == 0 && st.importAt < 0
+}
+
+// token reads one token of the second reading, at offset start.
+func (st *secondState) token(g *guard, tt css.TokenType, data []byte, start int) {
+	off := start + len(data)
+	switch tt {
+	case css.WhitespaceToken, css.CommentToken:
+		return
+	case css.URLToken, css.StringToken, css.FunctionToken, css.AtKeywordToken:
+		// The tokens a load is made of: handled below.
+	case css.LeftParenthesisToken:
+		st.fn = ""
+		if st.imageSet > 0 {
+			st.imageSet++
+		}
+		return
+	case css.RightParenthesisToken:
+		st.fn = ""
+		if st.imageSet > 0 {
+			st.imageSet--
+		}
+		if st.imageSet < st.typeAt {
+			st.typeAt = 0
+		}
+		return
+	case css.SemicolonToken, css.LeftBraceToken:
+		st.fn, st.importAt = "", -1
+		return
+	default:
+		st.fn = ""
+		return
+	}
+	if st.fn != "" {
+		kind := st.fn
+		st.fn = ""
+		if tt == css.StringToken {
+			g.secondLoad(st.fnAt, st.fnAt, off, kind, decodeString(unquote(data)))
+			return
+		}
+	}
+	switch tt {
+	case css.URLToken:
+		switch {
+		case st.importAt >= 0:
+			g.secondLoad(st.importAt, start, off, g.importKindAt(st.importAt), secondURLValue(data))
+		case st.imageSet > 0:
+			g.secondLoad(start, start, off, KindImageSet, secondURLValue(data))
+		default:
+			g.secondLoad(start, start, off, KindURL, secondURLValue(data))
+		}
+		st.importAt = -1
+	case css.StringToken:
+		switch {
+		case st.importAt >= 0:
+			g.secondLoad(st.importAt, start, off, g.importKindAt(st.importAt), decodeString(unquote(data)))
+		case st.imageSet > 0 && st.typeAt == 0:
+			g.secondLoad(start, start, off, KindImageSet, decodeString(unquote(data)))
+		}
+		st.importAt = -1
+	case css.FunctionToken:
+		if st.imageSet > 0 {
+			st.imageSet++
+		}
+		name := data[:len(data)-1]
+		escaped := needsDecoding(name)
+		switch {
+		case st.imageSet > 0 && st.typeAt == 0 && equalFoldName(name, escaped, "type"):
+			st.typeAt = st.imageSet
+		case equalFoldName(name, escaped, "url"):
+			st.fn, st.fnAt = KindURLString, start
+		case equalFoldName(name, escaped, "src"):
+			st.fn, st.fnAt = KindSrc, start
+		case equalFoldName(name, escaped, "image-set"), equalFoldName(name, escaped, "-webkit-image-set"):
+			if st.imageSet == 0 {
+				st.imageSet = 1
+			}
+		}
+	case css.AtKeywordToken:
+		name := data[1:]
+		escaped := needsDecoding(name)
+		if equalFoldName(name, escaped, "import") || equalFoldName(name, escaped, "namespace") {
+			st.importAt = start
+		}
+	}
+}
+
+// nextWindow finds, from pos, the next place where the second reading
+// could find a load, and returns where to start lexing for it (from) and
+// a byte the window must get past (past); from is -1 when there is none.
+//
+// pos must be where a token of the second reading starts, with its state
+// at rest. The scan is byte-level and reads only what a CSS lexer cannot
+// read otherwise: a comment runs from /* to the first */ (or the end), a
+// string from its quote to the same quote (or the end); everything else,
+// outside them, is a token no longer than the bytes it is made of, which
+// cannot hide a quote, a comment or a load's name. A load needs, outside
+// comments and strings, the "(" of url( src( image-set( written out (any
+// ASCII case), the "@" of @import or @namespace written out, or a
+// backslash or NUL (an escaped name; the lexer reads url( with its
+// backslashes dropped): each is a window. Anything a lexer may read in
+// more than one way is a window too: a backslash, line break or NUL inside
+// a string. A window starts at the last semicolon, colon, comma, brace or
+// white space before it, with no string or comment between (a token of
+// its own in any reading: no other token holds one of them, and none of
+// url( and escapes, which can, lies between), or where the last string or
+// comment ended, or at pos.
+// Between windows the reading has nothing to find and its state stays at
+// rest, so lexing only the windows, each on the whole rest of the input,
+// gives exactly what lexing the whole sheet gives.
+func nextWindow(src []byte, pos int, seek *byteSeeker) (from, past int) {
+	n := len(src)
+	safe := pos // a token starts here, and nothing but plain tokens lie between it and i
+	start := func(at int) int {
+		for k := at - 1; k >= safe; k-- {
+			switch src[k] {
+			case ';', ':', ',', '{', '}', ' ', '\t', '\n', '\r', '\f':
+				return k
+			}
+		}
+		return safe
+	}
+	for i := pos; i < n; {
+		j := seek.find(i)
+		if j >= n {
+			return -1, 0
+		}
+		switch c := src[j]; c {
+		case '"', '\'':
+			k := j + 1
+			for ; k < n; k++ {
+				if d := src[k]; d == c {
+					break
+				} else if d == '\\' || d == '\n' || d == '\r' || d == '\f' || d == 0 {
+					return start(j), k
+				}
+			}
+			if k >= n {
+				return -1, 0 // the string runs to the end
+			}
+			i, safe = k+1, k+1
+		case '/':
+			if j+1 < n && src[j+1] == '*' {
+				e := bytes.Index(src[j+2:], commentEnd)
+				if e < 0 {
+					return -1, 0 // the comment runs to the end
+				}
+				i = j + 2 + e + 2
+				safe = i
+				continue
+			}
+			i = j + 1
+		case '\\', 0:
+			return start(j), j
+		case '(':
+			if hasFoldSuffix(src[safe:j+1], "url(") || hasFoldSuffix(src[safe:j+1], "src(") || hasFoldSuffix(src[safe:j+1], "image-set(") {
+				return start(j), j
+			}
+			i = j + 1
+		case '@':
+			if hasFoldPrefix(src[j:], "@import") || hasFoldPrefix(src[j:], "@namespace") {
+				return start(j), j
+			}
+			i = j + 1
+		}
+	}
+	return -1, 0
+}
+
+var commentEnd = []byte("*/")
+
+func hasFoldSuffix(s []byte, suffix string) bool {
+	return len(s) >= len(suffix) && hasFoldPrefix(s[len(s)-len(suffix):], suffix)
+}
+
+// byteSeeker finds the next of the bytes nextWindow stops at, with one
+// vectorised search per byte and occurrence instead of a look at every
+// byte. The offsets asked for must not go down.
+type byteSeeker struct {
+	src  []byte
+	next [len(seekBytes)]int
+}
+
+const seekBytes = "\"'/\\(@\x00"
+
+func (s *byteSeeker) reset(src []byte) {
+	s.src = src
+	for k := range s.next {
+		s.next[k] = -1
+	}
+}
+
+// find returns the smallest offset from i of a byte in seekBytes, or
+// len(src).
+func (s *byteSeeker) find(i int) int {
+	best := len(s.src)
+	for k := range s.next {
+		if s.next[k] < i {
+			if at := bytes.IndexByte(s.src[i:], seekBytes[k]); at >= 0 {
+				s.next[k] = i + at
+			} else {
+				s.next[k] = len(s.src)
+			}
+		}
+		best = min(best, s.next[k])
+	}
+	return best
 }
 
 // secondMaySeeLoad reports whether the second reading could find a load in

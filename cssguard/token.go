@@ -131,6 +131,26 @@ const (
 
 var class [256]uint8
 
+// What a token's first byte starts, for Next's dispatch.
+const (
+	firstDelim     uint8 = iota // ! $ % & * = > ? ^ ` | ~, control characters, DEL
+	firstSpace                  // tab, LF, FF, CR, space
+	firstQuote                  // " '
+	firstDigit                  // 0-9
+	firstSingle                 // ( ) [ ] { } , : ;
+	firstPlusDot                // + .
+	firstMinus                  // -
+	firstLess                   // <
+	firstSlash                  // /
+	firstBackslash              // \
+	firstHash                   // #
+	firstAt                     // @
+	firstU                      // u U: a unicode-range or a name
+	firstName                   // another name-start code point, or NUL (U+FFFD)
+)
+
+var first [256]uint8
+
 // single maps the characters that are a token on their own.
 var single = [256]TokenType{
 	'(': LeftParen, ')': RightParen, '[': LeftBracket, ']': RightBracket,
@@ -164,6 +184,24 @@ func init() {
 			k |= cPlain
 		}
 		class[c] = k
+		switch {
+		case k&cSpace != 0:
+			first[c] = firstSpace
+		case k&cDigit != 0:
+			first[c] = firstDigit
+		case single[c] != 0:
+			first[c] = firstSingle
+		case c == 0 || k&cNameStart != 0:
+			first[c] = firstName
+		}
+	}
+	for chars, kind := range map[string]uint8{
+		`"'`: firstQuote, "+.": firstPlusDot, "-": firstMinus, "<": firstLess, "/": firstSlash,
+		`\`: firstBackslash, "#": firstHash, "@": firstAt, "uU": firstU,
+	} {
+		for _, c := range []byte(chars) {
+			first[c] = kind
+		}
 	}
 }
 
@@ -215,33 +253,57 @@ func (z *Tokenizer) startsNumber(i int) bool {
 }
 
 // Next returns the next token, or false at the end of the input.
-func (z *Tokenizer) Next() (Token, bool) {
+func (z *Tokenizer) Next() (Token, bool) { return z.next(false) }
+
+// nextSignificant returns the next token that is neither whitespace nor a
+// comment, skipping those without building tokens for them.
+func (z *Tokenizer) nextSignificant() (Token, bool) { return z.next(true) }
+
+// next reads the next token, skipping white space and comments first when
+// significant is set (in the same call: the scan asks for every token).
+func (z *Tokenizer) next(significant bool) (Token, bool) {
 	p := z.pos
+	for significant {
+		src := z.src
+		for p < len(src) && class[src[p]]&cSpace != 0 {
+			p++
+		}
+		if p+1 < len(src) && src[p] == '/' && src[p+1] == '*' {
+			if end := indexCommentEnd(src, p+2); end >= 0 {
+				p = end
+			} else {
+				p = len(src)
+			}
+			continue
+		}
+		break
+	}
 	if p >= len(z.src) {
+		z.pos = p
 		return Token{}, false
 	}
 	t := Token{Start: p}
 	c := z.src[p]
-	switch {
-	case class[c]&cSpace != 0:
+	switch first[c] {
+	case firstSpace:
 		p++
 		for p < len(z.src) && class[z.src[p]]&cSpace != 0 {
 			p++
 		}
 		t.Type = Whitespace
-	case c == '"' || c == '\'':
+	case firstQuote:
 		p = z.string(&t, p)
-	case class[c]&cDigit != 0:
+	case firstDigit:
 		p = z.numeric(&t, p)
-	case single[c] != 0:
+	case firstSingle:
 		t.Type, p = single[c], p+1
-	case c == '+' || c == '.':
+	case firstPlusDot:
 		if z.startsNumber(p) {
 			p = z.numeric(&t, p)
 		} else {
 			t.Type, p = Delim, p+1
 		}
-	case c == '-':
+	case firstMinus:
 		switch {
 		case z.startsNumber(p):
 			p = z.numeric(&t, p)
@@ -252,13 +314,13 @@ func (z *Tokenizer) Next() (Token, bool) {
 		default:
 			t.Type, p = Delim, p+1
 		}
-	case c == '<':
+	case firstLess:
 		if z.peek(p+1) == '!' && z.peek(p+2) == '-' && z.peek(p+3) == '-' {
 			t.Type, p = CDO, p+4
 		} else {
 			t.Type, p = Delim, p+1
 		}
-	case c == '/':
+	case firstSlash:
 		if z.peek(p+1) == '*' {
 			t.Type = Comment
 			if end := indexCommentEnd(z.src, p+2); end >= 0 {
@@ -270,13 +332,13 @@ func (z *Tokenizer) Next() (Token, bool) {
 		} else {
 			t.Type, p = Delim, p+1
 		}
-	case c == '\\':
+	case firstBackslash:
 		if z.validEscape(p) {
 			p = z.identLike(&t, p)
 		} else {
 			t.Type, p = Delim, p+1
 		}
-	case c == '#':
+	case firstHash:
 		if z.is(p+1, cName) || z.validEscape(p+1) {
 			t.Type = Hash
 			if z.startsIdent(p + 1) {
@@ -286,16 +348,20 @@ func (z *Tokenizer) Next() (Token, bool) {
 		} else {
 			t.Type, p = Delim, p+1
 		}
-	case c == '@':
+	case firstAt:
 		if z.startsIdent(p + 1) {
 			t.Type = AtKeyword
 			p = z.name(&t, p+1)
 		} else {
 			t.Type, p = Delim, p+1
 		}
-	case (c == 'u' || c == 'U') && z.peek(p+1) == '+' && (z.is(p+2, cHex) || z.peek(p+2) == '?'):
-		p = z.unicodeRange(&t, p+2)
-	case c == 0 || class[c]&cNameStart != 0:
+	case firstU:
+		if z.peek(p+1) == '+' && (z.is(p+2, cHex) || z.peek(p+2) == '?') {
+			p = z.unicodeRange(&t, p+2)
+		} else {
+			p = z.identLike(&t, p)
+		}
+	case firstName:
 		p = z.identLike(&t, p)
 	default:
 		// Control characters and the remaining ASCII punctuation:
@@ -305,28 +371,6 @@ func (z *Tokenizer) Next() (Token, bool) {
 	z.pos = p
 	t.End = p
 	return t, true
-}
-
-// nextSignificant returns the next token that is neither whitespace nor a
-// comment, skipping those without building tokens for them.
-func (z *Tokenizer) nextSignificant() (Token, bool) {
-	src := z.src
-	for {
-		p := z.pos
-		for p < len(src) && class[src[p]]&cSpace != 0 {
-			p++
-		}
-		if p+1 < len(src) && src[p] == '/' && src[p+1] == '*' {
-			if end := indexCommentEnd(src, p+2); end >= 0 {
-				z.pos = end
-			} else {
-				z.pos = len(src)
-			}
-			continue
-		}
-		z.pos = p
-		return z.Next()
-	}
 }
 
 func indexCommentEnd(src []byte, from int) int {
@@ -343,10 +387,22 @@ func indexCommentEnd(src []byte, from int) int {
 func (z *Tokenizer) name(t *Token, i int) int {
 	src := z.src
 	for i < len(src) {
-		c := src[i]
-		switch {
-		case class[c]&cName != 0:
+		// Name code points four at a time, then one at a time: most of a
+		// sheet's bytes are in names.
+		for i+4 <= len(src) {
+			b := src[i : i+4 : i+4]
+			if class[b[0]]&class[b[1]]&class[b[2]]&class[b[3]]&cName == 0 {
+				break
+			}
+			i += 4
+		}
+		for i < len(src) && class[src[i]]&cName != 0 {
 			i++
+		}
+		if i >= len(src) {
+			return i
+		}
+		switch c := src[i]; {
 		case c == 0:
 			t.flags |= flagEscaped
 			i++

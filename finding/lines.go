@@ -129,6 +129,10 @@ func charStarts(b []byte) int {
 	return n
 }
 
+// IsASCII reports whether b holds ASCII bytes only, where a character is
+// one byte.
+func IsASCII(b []byte) bool { return isASCII(b) }
+
 // isASCII reports a text of ASCII bytes only, thirty-two and then eight
 // at a time.
 func isASCII(b []byte) bool {

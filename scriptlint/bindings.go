@@ -224,7 +224,7 @@ func (sp *scriptPass) assignKinds(target esb.Expr, k kinds) {
 func (sp *scriptPass) assignMember(target esb.Expr) {
 	sp.noteWrittenMember(target, esb.Expr{})
 	if info := sp.rootSymbol(target); info != nil {
-		info.mutated = true
+		info.mutated, info.otherMutation = true, true
 	}
 }
 
@@ -237,6 +237,9 @@ func (sp *scriptPass) forHead(init esb.Stmt, value esb.Expr, of bool) {
 			id, ok := d.Binding.Data.(*esb.BIdentifier)
 			switch {
 			case !ok:
+				if of && s.Kind == esb.LocalConst {
+					sp.noteForOfPattern(d.Binding, value, nil) // sinkvalues.go
+				}
 				sp.bindAny(d.Binding)
 			case of:
 				sp.addSource(sp.sym(id.Ref), valueSource{expr: value, elems: true})

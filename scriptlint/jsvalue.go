@@ -68,6 +68,14 @@ type symInfo struct {
 
 	global *globalInfo // for an unbound name
 
+	// What the sinks' walk reads (sinkvalues.go): what push, set and kin
+	// put in, how many such calls there were, a member's elements changed
+	// (otherMutation), and the for-of heads of a const pattern.
+	heldWrites    [][]esb.Expr
+	mutatorCalls  int
+	otherMutation bool
+	heldForOf     []valueSource
+
 	resolving, resolvedDone bool
 	resolved                []string
 	folding                 bool
@@ -990,7 +998,7 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 		}
 		return out, true
 	case *esb.EIdentifier:
-		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && !info.anyWrite && info.extraKinds&^kUndef == 0 && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
+		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && !info.anyWrite && !info.mutated && len(info.memberSources) == 0 && info.extraKinds&^kUndef == 0 && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
 			info.folding = true
 			defer func() { info.folding = false }()
 			return sp.foldArray(info.sources[0].expr, depth)

@@ -147,7 +147,9 @@ func (sp *scriptPass) ownMemberWritten(name string, on kinds) bool {
 func (sp *scriptPass) bindAny(b esb.Binding) {
 	switch b := b.Data.(type) {
 	case *esb.BIdentifier:
-		sp.sym(b.Ref).anyWrite = true
+		info := sp.sym(b.Ref)
+		info.anyWrite = true
+		info.anyWrites++
 	case *esb.BArray:
 		for _, item := range b.Items {
 			sp.bindAny(item.Binding)
@@ -190,7 +192,9 @@ func (sp *scriptPass) bindKinds(b esb.Binding, k kinds) {
 func (sp *scriptPass) assignAny(target esb.Expr) {
 	switch t := target.Data.(type) {
 	case *esb.EIdentifier:
-		sp.sym(t.Ref).anyWrite = true
+		info := sp.sym(t.Ref)
+		info.anyWrite = true
+		info.anyWrites++
 	case *esb.EDot, *esb.EIndex:
 		sp.assignMember(target)
 	case *esb.EArray:

@@ -70,9 +70,11 @@ type symInfo struct {
 
 	// What the sinks' walk reads (sinkvalues.go): what push, set and kin
 	// put in, how many such calls there were, a member's elements changed
-	// (otherMutation), and the for-of heads of a const pattern.
+	// (otherMutation), the for-of heads of a const pattern, and how many
+	// writes made it hold anything (a parameter's own is one).
 	heldWrites    [][]esb.Expr
 	mutatorCalls  int
+	anyWrites     int
 	otherMutation bool
 	heldForOf     []valueSource
 

@@ -50,7 +50,7 @@ func (sp *scriptPass) checkCreateClosed(args []esb.Expr) {
 	}
 	tag := ""
 	vals, ok := sp.mayHoldStrings(args[0])
-	if !ok || slices.ContainsFunc(vals, func(v strVal) bool { return !v.known }) {
+	if !ok || !allKnown(vals) {
 		sp.report(RuleUnreadableSink, int(args[0].Loc.Start), unreadableTag, "dom.create")
 	} else {
 		for _, v := range vals {
@@ -305,7 +305,7 @@ func (sp *scriptPass) checkSetAttributeClosed(elem, name, value esb.Expr, method
 		return
 	}
 	names, ok := sp.mayHoldStrings(name)
-	if !ok || slices.ContainsFunc(names, func(v strVal) bool { return !v.known }) {
+	if !ok || !allKnown(names) {
 		sp.report(RuleUnreadableSink, int(name.Loc.Start), unreadableName, method)
 		return
 	}
@@ -317,25 +317,24 @@ func (sp *scriptPass) checkSetAttributeClosed(elem, name, value esb.Expr, method
 
 // checkHTMLClosed judges HTML a sink is given, by every value it may hold.
 func (sp *scriptPass) checkHTMLClosed(value esb.Expr, sink string) {
-	vals, ok := sp.mayHoldStrings(value)
-	if !ok {
-		sp.report(RuleUnreadableSink, int(value.Loc.Start), unreadableHTML, sink)
-		return
-	}
-	for _, v := range vals {
-		sp.checkHTMLText(v, int(value.Loc.Start), sink)
-	}
+	sp.checkTextClosed(value, sink, unreadableHTML, func(v strVal) { sp.checkHTMLText(v, int(value.Loc.Start), sink) })
 }
 
 // checkCSSClosed judges CSS a sink is given, by every value it may hold.
 func (sp *scriptPass) checkCSSClosed(value esb.Expr, sink string) {
+	sp.checkTextClosed(value, sink, unreadableCSS, func(v strVal) { sp.checkScriptCSSText(v, value, sink) })
+}
+
+// checkTextClosed runs check on every value a sink's text may be, and
+// refuses it with message when one cannot be read.
+func (sp *scriptPass) checkTextClosed(value esb.Expr, sink, message string, check func(strVal)) {
 	vals, ok := sp.mayHoldStrings(value)
 	if !ok {
-		sp.report(RuleUnreadableSink, int(value.Loc.Start), unreadableCSS, sink)
+		sp.report(RuleUnreadableSink, int(value.Loc.Start), message, sink)
 		return
 	}
 	for _, v := range vals {
-		sp.checkScriptCSSText(v, value, sink)
+		check(v)
 	}
 }
 
@@ -489,4 +488,9 @@ func (sp *scriptPass) mayBeSheet(e esb.Expr) bool {
 		return true
 	})
 	return sheet
+}
+
+// allKnown reports values that are all known whole.
+func allKnown(vals []strVal) bool {
+	return !slices.ContainsFunc(vals, func(v strVal) bool { return !v.known })
 }

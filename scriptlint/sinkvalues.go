@@ -129,11 +129,22 @@ func (w *heldWalk) binding(x *esb.EIdentifier, depth int, emit func(esb.Expr) bo
 	if info.updated || info.extraKinds&^kUndef != 0 || w.sp.directEval || info.fn != "" {
 		return false
 	}
-	if info.literals && (info.mutated || info.handedOn || len(info.memberSources) > 0) {
-		return false // an object or array changed after its literal
+	if info.mutated || info.handedOn || len(info.memberSources) > 0 || w.sp.isAliased(info) {
+		// An object or array it holds may have changed after its literal.
+		inner := emit
+		emit = func(v esb.Expr) bool {
+			switch v.Data.(type) {
+			case *esb.EObject, *esb.EArray:
+				return false
+			}
+			return inner(v)
+		}
 	}
 	w.active[info] = true
 	defer delete(w.active, info)
+	if info.anyWrites > 1 {
+		return false // written by more than its parameter or loop head
+	}
 	if info.anyWrite && len(info.heldForOf) == 0 {
 		p := w.sp.paramOf(info)
 		if p == nil || p.unknown {
@@ -280,7 +291,7 @@ func (w *heldWalk) objects(e esb.Expr, depth int, emit func(esb.Expr) bool) bool
 		if s == nil || info == nil || s.Kind == esb.SymbolUnbound || w.active[info] {
 			return false
 		}
-		if info.anyWrite || info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" {
+		if info.anyWrite || info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" || w.sp.isAliased(info) {
 			return false
 		}
 		return w.plainSources(info, func(src esb.Expr) bool { return w.objects(src, depth, emit) })
@@ -383,7 +394,7 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 		if s == nil || info == nil || s.Kind == esb.SymbolUnbound || w.active[info] {
 			return false
 		}
-		if info.anyWrite || info.updated || info.handedOn || info.otherMutation || info.protoWritten || w.sp.directEval || info.fn != "" {
+		if info.anyWrite || info.updated || info.handedOn || info.otherMutation || info.protoWritten || w.sp.directEval || info.fn != "" || w.sp.isAliased(info) {
 			return false
 		}
 		if info.mutated && info.mutatorCalls == 0 {
@@ -629,6 +640,98 @@ func fnArgs(e esb.Expr) []esb.Arg {
 		return f.Args
 	case *esb.EFunction:
 		return f.Fn.Args
+	}
+	return nil
+}
+
+// isAliased reports a binding whose value another binding, object,
+// array, Map or a named function's return may hold too: a change through
+// the alias is a change of its literal, which the walk would not see.
+func (sp *scriptPass) isAliased(info *symInfo) bool {
+	if sp.aliased == nil {
+		sp.aliased = map[*symInfo]bool{}
+		for i := range sp.infos {
+			in := &sp.infos[i]
+			for _, src := range in.sources {
+				sp.markAliases(src.expr, 0)
+			}
+			for _, v := range in.memberSources {
+				sp.markAliases(v, 0)
+			}
+			for _, args := range in.heldWrites {
+				for _, a := range args {
+					sp.markAliases(a, 0)
+				}
+			}
+			if in.fnNode != nil {
+				for _, r := range returns(in.fnNode.Body.Block.Stmts, nil) {
+					sp.markAliases(r, 0)
+				}
+			}
+		}
+		// Callbacks given inline: what they return (.map(() => list)).
+		for i := range sp.sites {
+			if c, ok := sp.sites[i].e.Data.(*esb.ECall); ok {
+				for _, a := range c.Args {
+					if fnBody(a) != nil {
+						sp.markAliases(a, 0) // other arguments are handed on (bindings.go)
+					}
+				}
+			}
+		}
+	}
+	return sp.aliased[info]
+}
+
+// markAliases marks the bindings a value written somewhere may be.
+func (sp *scriptPass) markAliases(e esb.Expr, depth int) {
+	if depth > 32 {
+		return
+	}
+	depth++
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier:
+		if _, info := sp.lookup(x.Ref); info != nil {
+			sp.aliased[info] = true
+		}
+	case *esb.EArray:
+		for _, item := range x.Items {
+			sp.markAliases(item, depth) // a spread copies: not an alias
+		}
+	case *esb.EObject:
+		for i := range x.Properties {
+			if x.Properties[i].Kind != esb.PropertySpread {
+				sp.markAliases(x.Properties[i].ValueOrNil, depth)
+			}
+		}
+	case *esb.EIf:
+		sp.markAliases(x.Yes, depth)
+		sp.markAliases(x.No, depth)
+	case *esb.EBinary:
+		sp.markAliases(x.Right, depth)
+		switch x.Op {
+		case esb.BinOpLogicalOr, esb.BinOpLogicalAnd, esb.BinOpNullishCoalescing:
+			sp.markAliases(x.Left, depth)
+		}
+	case *esb.EAwait:
+		sp.markAliases(x.Value, depth)
+	case *esb.EAnnotation:
+		sp.markAliases(x.Value, depth)
+	default:
+		// What a function or arrow given here returns.
+		for _, r := range returns(fnBody(e), nil) {
+			sp.markAliases(r, depth)
+		}
+	}
+}
+
+// fnBody is the body of a function or arrow expression, or nil.
+func fnBody(e esb.Expr) []esb.Stmt {
+	switch f := e.Data.(type) {
+	case *esb.EArrow:
+		return f.Body.Block.Stmts
+	case *esb.EFunction:
+		return f.Fn.Body.Block.Stmts
 	}
 	return nil
 }

@@ -384,7 +384,8 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 		}
 		if dot, ok := x.Target.Data.(*esb.EDot); ok && len(x.Args) == 0 {
 			switch dot.Name {
-			case "entries", "values", "slice", "reverse", "toReversed", "toSorted", "sort":
+			case "values", "slice", "reverse", "toReversed", "toSorted", "sort":
+				// (An array's entries() are [index, element] pairs: not read.)
 				return w.elements(dot.Target, depth, emit)
 			}
 		}

@@ -154,6 +154,7 @@ func (sp *scriptPass) bindAny(b esb.Binding) {
 	case *esb.BIdentifier:
 		info := sp.sym(b.Ref)
 		info.anyWrite, info.otherAny = true, true
+		info.anyWrites++
 	case *esb.BArray:
 		for _, item := range b.Items {
 			sp.bindAny(item.Binding)
@@ -198,6 +199,7 @@ func (sp *scriptPass) assignAny(target esb.Expr) {
 	case *esb.EIdentifier:
 		info := sp.sym(t.Ref)
 		info.anyWrite, info.otherAny = true, true
+		info.anyWrites++
 	case *esb.EDot, *esb.EIndex:
 		sp.assignMember(target)
 	case *esb.EArray:
@@ -231,7 +233,7 @@ func (sp *scriptPass) assignKinds(target esb.Expr, k kinds) {
 func (sp *scriptPass) assignMember(target esb.Expr) {
 	sp.noteWrittenMember(target, esb.Expr{})
 	if info := sp.rootSymbol(target); info != nil {
-		info.mutated = true
+		info.mutated, info.otherMutation = true, true
 	}
 }
 
@@ -244,6 +246,9 @@ func (sp *scriptPass) forHead(init esb.Stmt, value esb.Expr, of bool) {
 			id, ok := d.Binding.Data.(*esb.BIdentifier)
 			switch {
 			case !ok:
+				if of && s.Kind == esb.LocalConst {
+					sp.noteForOfPattern(d.Binding, value, nil) // sinkvalues.go
+				}
 				sp.bindAny(d.Binding)
 			case of:
 				sp.addSource(sp.sym(id.Ref), valueSource{expr: value, elems: true})

@@ -88,6 +88,13 @@
 //     outerHTML, insertAdjacentHTML, setHTMLUnsafe, createContextualFragment,
 //     document.write, querySelector(All), style.cssText, style.X,
 //     style.setProperty and Object.assign onto an element or its style.
+//   - The API's sinks fail closed (sinkclosed.go, sinkvalues.go): a tag,
+//     an attribute name or attributes object, an element address, an
+//     rmx.fetch or openTab host, HTML or CSS is judged on every value it
+//     may hold (each write of a binding, both arms of a choice, members of
+//     constant objects, elements of arrays, Maps and Sets and what push or
+//     set put in, a helper's calls, a callback's array), and one it cannot
+//     read is refused (js/unreadable-sink) with what to write instead.
 //   - HTML is read with golang.org/x/net/html's tokenizer (the HTML
 //     standard's, as browsers read it), so case, entities and odd spacing
 //     hide nothing. In HTML, only remote addresses are judged: a relative

@@ -834,6 +834,7 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 		if info := sp.rootSymbol(dot.Target); info != nil {
 			info.mutated = true
 		}
+		sp.noteMutatorCall(dot.Target, dot.Name, args)
 	}
 	if len(args) == 0 {
 		return

@@ -302,13 +302,10 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 			}
 		}
 		if has(c.paths, "dom.create") && len(c.args) > 0 {
-			tag := sp.checkCreatedTag(c.args[0], false)
-			if len(c.args) > 1 {
-				sp.checkAttributeObject(tag, c.args[1])
-			}
+			sp.checkCreateClosed(c.args)
 		}
 		if has(c.paths, "dom.html") && len(c.args) > 0 {
-			sp.checkHTML(c.args[0], "dom.html")
+			sp.checkHTMLClosed(c.args[0], "dom.html")
 		}
 		if has(c.paths, "dom.query", "dom.queryAll", "dom.waitFor", "dom.closest", "dom.matches") && len(c.args) > 0 {
 			sp.checkSelector(c.args[0])
@@ -323,7 +320,7 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 			sp.checkOpenTab(c.args)
 		}
 		if has(c.paths, "dom.addStyle") && len(c.args) > 0 {
-			sp.checkScriptCSS(c.args[0], "dom.addStyle")
+			sp.checkCSSClosed(c.args[0], "dom.addStyle")
 		}
 	}
 	recv, method, args, ok := sp.methodCall(target, args)
@@ -348,23 +345,38 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 		}
 	case "addClass":
 		sp.checkMarkedClasses(dot.Target, args)
-	case "setAttribute":
-		if name, ok := arg(0); ok {
-			value, _ := arg(1)
-			sp.checkSetAttribute(dot.Target, name, value)
+	case "setAttribute", "setAttributeNS":
+		i := 0
+		if method == "setAttributeNS" {
+			i = 1
 		}
-	case "setAttributeNS":
-		if name, ok := arg(1); ok {
-			value, _ := arg(2)
-			sp.checkSetAttribute(dot.Target, name, value)
+		if name, ok := arg(i); ok {
+			value, _ := arg(i + 1)
+			if sp.notHandle(dot.Target) {
+				sp.checkSetAttribute(dot.Target, name, value)
+			} else {
+				sp.checkSetAttributeClosed(dot.Target, name, value, method)
+			}
 		}
 	case "insertAdjacentHTML", "insertHTML":
 		if a, ok := arg(1); ok {
-			sp.checkHTML(a, dot.Name)
+			if method == "insertHTML" && !sp.notHandle(dot.Target) {
+				sp.checkHTMLClosed(a, method)
+			} else {
+				sp.checkHTML(a, dot.Name)
+			}
 		}
 	case "setHTMLUnsafe", "setHTML", "appendHTML", "prependHTML", "createContextualFragment":
 		if a, ok := arg(0); ok {
-			sp.checkHTML(a, dot.Name)
+			if method != "setHTMLUnsafe" && method != "createContextualFragment" && !sp.notHandle(dot.Target) {
+				sp.checkHTMLClosed(a, method)
+			} else {
+				sp.checkHTML(a, dot.Name)
+			}
+		}
+	case "replace", "replaceSync":
+		if a, ok := arg(0); ok && sp.mayBeSheet(dot.Target) {
+			sp.checkCSSClosed(a, "Sheet.replace")
 		}
 	case "write", "writeln":
 		if a, ok := arg(0); ok && has(sp.resolve(dot.Target), "document") {
@@ -418,11 +430,19 @@ func urlHost(v strVal) (scheme, host string, ok bool) {
 
 func (sp *scriptPass) checkFetch(a esb.Expr) {
 	off := int(a.Loc.Start)
-	v := sp.fold(a)
-	if !v.known && !v.isStr {
+	vals, ok := sp.fetchAddresses(a)
+	if !ok {
 		sp.fetchUse[""] = off
+		sp.report(RuleUnreadableSink, off, unreadableFetch, "rmx.fetch")
 		return
 	}
+	for _, v := range vals {
+		sp.checkFetchAddress(v, off)
+	}
+}
+
+// checkFetchAddress judges one address rmx.fetch may be given.
+func (sp *scriptPass) checkFetchAddress(v strVal, off int) {
 	scheme, host, ok := urlHost(v)
 	if !ok {
 		if v.known {
@@ -430,6 +450,7 @@ func (sp *scriptPass) checkFetch(a esb.Expr) {
 			return
 		}
 		sp.fetchUse[""] = off
+		sp.report(RuleUnreadableSink, off, unreadableFetch, "rmx.fetch")
 		return
 	}
 	if scheme != "http" && scheme != "https" {
@@ -989,6 +1010,11 @@ func (sp *scriptPass) checkScriptCSS(e esb.Expr, what string) {
 	if !v.known && !v.isStr {
 		return // nothing written here to read; the page agent checks at run time
 	}
+	sp.checkScriptCSSText(v, e, what)
+}
+
+// checkScriptCSSText is checkScriptCSS on one value the CSS may be.
+func (sp *scriptPass) checkScriptCSSText(v strVal, e esb.Expr, what string) {
 	res := cssguard.Check([]byte(v.s), ScriptFile, sp.m, cssguard.Script)
 	for _, f := range res.Findings {
 		sp.report(finding.RuleOf(f), int(e.Loc.Start), "in the CSS given to %s: %s", what, f.Message)

@@ -20,6 +20,11 @@ func (sp *scriptPass) checkHTML(value esb.Expr, sink string) {
 		sp.report(RuleDynamicHtml, off, "%s is given HTML built at run time, which the check cannot read: build elements with dom.create and set text with Handle.setText()", sink)
 		return
 	}
+	sp.checkHTMLText(v, off, sink)
+}
+
+// checkHTMLText is checkHTML on one value the HTML may be.
+func (sp *scriptPass) checkHTMLText(v strVal, off int, sink string) {
 	if !v.known {
 		sp.report(RuleDynamicHtml, off, "%s is given HTML with parts built at run time: a value with markup in it becomes markup; build elements with dom.create and set text with Handle.setText()", sink)
 	}

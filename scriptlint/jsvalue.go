@@ -80,6 +80,15 @@ type symInfo struct {
 	// paramKinds gives values.
 	otherAny bool
 	cand     uint8 // reachCandidate's memo
+	// What the sinks' walk reads (sinkvalues.go): what push, set and kin
+	// put in, how many such calls there were, a member's elements changed
+	// (otherMutation), the for-of heads of a const pattern, and how many
+	// writes made it hold anything (a parameter's own is one).
+	heldWrites    [][]esb.Expr
+	mutatorCalls  int
+	anyWrites     int
+	otherMutation bool
+	heldForOf     []valueSource
 
 	resolving, resolvedDone bool
 	resolved                []string
@@ -1003,7 +1012,7 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 		}
 		return out, true
 	case *esb.EIdentifier:
-		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && !info.anyWrite && info.extraKinds&^kUndef == 0 && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
+		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && !info.anyWrite && !info.mutated && len(info.memberSources) == 0 && info.extraKinds&^kUndef == 0 && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
 			info.folding = true
 			defer func() { info.folding = false }()
 			return sp.foldArray(info.sources[0].expr, depth)

@@ -43,10 +43,18 @@ func (sp *scriptPass) checkOpenTab(args []esb.Expr) {
 		return
 	}
 	a := args[1]
-	v := sp.fold(a)
-	if !v.known && !v.isStr {
+	vals, ok := sp.fetchAddresses(a)
+	if !ok {
+		sp.report(RuleUnreadableSink, int(a.Loc.Start), unreadableTab, "rmx.schedule.openTab")
 		return
 	}
+	for _, v := range vals {
+		sp.checkTabAddress(a, v)
+	}
+}
+
+// checkTabAddress judges one address openTab may be given.
+func (sp *scriptPass) checkTabAddress(a esb.Expr, v strVal) {
 	if v.known {
 		for _, p := range sp.m.Matches {
 			if p.MatchesURL(v.s) {
@@ -57,7 +65,11 @@ func (sp *scriptPass) checkOpenTab(args []esb.Expr) {
 		return
 	}
 	// Only the start is known: judge the host when it is whole.
-	if _, host, ok := urlHost(v); ok && !sp.m.CoversHost(host) {
+	_, host, ok := urlHost(v)
+	switch {
+	case !ok:
+		sp.report(RuleUnreadableSink, int(a.Loc.Start), unreadableTab, "rmx.schedule.openTab")
+	case !sp.m.CoversHost(host):
 		sp.report(RuleForeignTab, int(a.Loc.Start), "rmx.schedule.openTab opens only this remixlet's own pages, and manifest.json's \"matches\" cover no page on %s: open one of the pages the matches cover", host)
 	}
 }

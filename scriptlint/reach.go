@@ -198,6 +198,7 @@ func (sp *scriptPass) noteParam(rec *fnRec, i int, b esb.Binding) bool {
 	// Every check but the write set (writeSetKinds: paramKinds) reads the
 	// parameter as written by what it does not model.
 	info.anyWrite = true
+	info.anyWrites++ // its own (sinkvalues.go counts the others)
 	rec.params[i] = info
 	return true
 }

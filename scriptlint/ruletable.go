@@ -136,6 +136,11 @@ var (
 		Why: "rmx.fetch sends requests signed in as the user, only to hosts the user approved one by one.",
 		Fix: "Add {\"permission\": \"fetch:HOST\", \"reason\": \"…\"} for that host and ask the user, or fetch from a host already approved.",
 	})
+	RuleUnreadableSink = finding.Register(finding.Rule{
+		ID: "js/unreadable-sink", Title: "A tag, attribute name, address, HTML or CSS the check cannot read, given to the page or a service", Severity: finding.Error,
+		Why: "The page agent and the worker refuse elements, attributes, loads and hosts when the code runs; the lint refuses at save time what is sure to be refused, and it can only do that for what it can read. An argument it cannot read could be any of the refused values, and the code a person approves would not say which host it talks to or what it puts on the page.",
+		Fix: "Write the tag, the attribute name, the address's host, the HTML or the CSS in the code: as literals, constants, templates with only the changing part computed (`https://api.example.com/items/${id}`), or a choice among literals (cond ? \"h2\" : \"h3\"). Values of attributes that are not addresses (class, title, data-*, aria-*) may be anything.",
+	})
 	RuleMissingPermission = finding.Register(finding.Rule{
 		ID: "js/missing-permission", Title: "An rmx service used without its permission", Severity: finding.Error,
 		Why: "The background worker refuses every privileged call the manifest does not declare; code that needs a permission must ask for it where the user can see it.",

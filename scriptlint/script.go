@@ -194,6 +194,11 @@ type scriptPass struct {
 	evalNesting int
 	outerNames  map[string]bool
 
+	// heldParams: what local functions' parameters are given
+	// (sinkvalues.go), built on first use.
+	heldParams map[*symInfo]*heldParam
+	aliased    map[*symInfo]bool // bindings whose value is also held elsewhere (sinkvalues.go)
+
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts
 	observe   map[string]int // network:observe host → offset; "" for unknown

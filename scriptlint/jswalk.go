@@ -48,9 +48,8 @@ const (
 	// the key folds to (sites.go).
 	useOfIndex
 	// The uses below are what reach.go follows a reached value through
-	// (kReach, domain.go). Every other check reads them as the use they
-	// stand for (baseUse): the first three as useValue, useWalk as
-	// useMember, useWriteInto and useReceiver as useMemberSafe.
+	// (kReach, domain.go), or refuses it at. Every other check reads them
+	// as the use they stand for (baseUse).
 	useBind      // the value a local name is declared or assigned with
 	useReturn    // returned from a function (site.from: its fnRec)
 	useArg       // an argument of a call of a local name (site.from: its argSite)

@@ -8,6 +8,7 @@
 #
 #   bench/script-process.sh [N]            CPU time (perf task-clock), medians of N interleaved runs (default 20)
 #   bench/script-process.sh --instructions instructions under callgrind (GOMAXPROCS=1)
+#   bench/script-process.sh --memory       peak resident memory (GNU time), the largest of 5 runs
 #
 # Not part of the tests: run it by hand.
 set -euo pipefail
@@ -63,6 +64,19 @@ for js in .cache/js/*.js; do
   printf '%s\n' "$manifest" >"$work/$name/manifest.json"
   names+=("$name")
 done
+
+if [ "${1:-}" = "--memory" ]; then
+  [ -x /usr/bin/time ] || { echo "needs GNU time (apt-get install time)" >&2; exit 2; }
+  # (lint exits 1 when it refuses something; the figure is still printed)
+  peak() { for _ in 1 2 3 4 5; do { /usr/bin/time -f %M "$@" 2>&1 >/dev/null || true; } | tail -n 1; done | sort -n | tail -n 1; }
+  printf "%-28s %14s %14s %7s\n" file "bare KiB" "lint KiB" ratio
+  for name in "${names[@]}"; do
+    b=$(peak "$work/bare-parse" "$work/$name/script.js")
+    l=$(peak "$work/remixlet" lint "$work/$name")
+    awk -v n="$name" -v b="$b" -v l="$l" 'BEGIN { printf "%-28s %14d %14d %6.2fx\n", n, b, l, l / b }'
+  done
+  exit 0
+fi
 
 if [ "${1:-}" = "--instructions" ]; then
   command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }

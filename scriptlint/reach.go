@@ -6,7 +6,8 @@ import (
 
 // Reached values. A read that may walk to Function (a key the analysis
 // cannot decide on a value that may be a function, constructor, __proto__,
-// a prototype walk) gives a value of kReach (domain.go). Such a value is
+// a prototype walk, Function.prototype) gives a value of kReach
+// (domain.go). Such a value is
 // dangerous only where it may be called, constructed, or handed to code
 // that may do so; so it is not refused where it is read, but followed:
 //
@@ -26,11 +27,13 @@ import (
 //     key, or of constructor or __proto__), whose result is judged in its
 //     turn, and into a method call with another known key (useReceiver),
 //     whose result is kReach when the method may return its receiver
-//     (valueOf) or a built-in's accessor.
+//     (valueOf) or a built-in's accessor;
+//   - into the built-ins that only read it (useReadBy, and the inspectors
+//     of argUse) and into an object pattern of plain keys (useSafePattern).
 //
 // Everywhere else (called, constructed, passed to any other callee,
 // stored in an object or array, written into, spread into an object,
-// thrown, yielded, exported, destructured, or any use in a module that
+// thrown, yielded, exported, destructured by another pattern, or any use in a module that
 // calls eval directly) it is refused, with the rule of the read
 // (js/constructor-read). So a reached value never leaves the names,
 // parameters and results followed here: a value the analysis does not

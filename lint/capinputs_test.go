@@ -137,13 +137,13 @@ func capInputs() []capInput {
 		script("js-many-functions", repeatTo(scriptCap, "", func(i int) string {
 			return fmt.Sprintf("function f%d(a, b) { return a + b * %d; }\n", i, i)
 		}, "")),
-		// Functions called only by name, each calling the next and the
-		// first with what it was given: one cycle of every parameter
-		// and result through the whole file (reach.go follows values
-		// across calls).
+		// Functions called only by name, each calling the one before it
+		// and the first with what it was given, the first calling the
+		// second: cycles of every parameter and result through the whole
+		// file (reach.go follows values across calls).
 		script("js-call-cycle", repeatTo(scriptCap, "function f0(a, b) { return f1(b, a) || f0(a[b], b); }\n", func(i int) string {
-			return fmt.Sprintf("function f%d(a, b) { return f%d(a[b], b) ?? f0(b, a); }\n", i+1, i+2)
-		}, "function fEnd(a, b) { return f0(a, b); }\nrmx.log(f0({}, \"k\"));\n")),
+			return fmt.Sprintf("function f%d(a, b) { return f%d(a[b], b) ?? f0(b, a); }\n", i+1, i)
+		}, "rmx.log(f0({}, \"k\"));\n")),
 		script("js-string-array", repeatTo(scriptCap, "export const words = [\n", func(i int) string {
 			return fmt.Sprintf("  \"word number %d of the list\",\n", i)
 		}, "];\n")),

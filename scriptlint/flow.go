@@ -965,8 +965,10 @@ func (sp *scriptPass) argUse(c *esb.ECall) use {
 }
 
 // builtinPath names a chain of known members rooted at an allowed global
-// (Object.prototype.hasOwnProperty), through constant names holding one,
-// or is empty.
+// (Object.prototype.hasOwnProperty), through names given only that, or is
+// empty. It answers what e must be; intrinsicObject answers what e may be
+// (the first of several writes), which is right for refusing a write and
+// wrong for letting a value through to a reader.
 func (sp *scriptPass) builtinPath(e esb.Expr, depth int) string {
 	if depth > maxResolveDepth {
 		return ""

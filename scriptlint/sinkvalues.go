@@ -476,68 +476,34 @@ func (sp *scriptPass) paramOf(info *symInfo) *heldParam {
 }
 
 // collectParams finds, once, the parameters of local functions that are
-// only called by name (each call's arguments), and of callbacks given
-// inline to an array method (the array's elements).
+// only called by name (each call's arguments: reach.go's closed functions
+// and their calls), and of callbacks given inline to an array method (the
+// array's elements).
 func (sp *scriptPass) collectParams() {
-	type fnCalls struct {
-		calls []*esb.ECall
-	}
-	byFn := map[*symInfo]*fnCalls{}
 	var callbacks []*esb.ECall
 	for i := range sp.sites {
 		c, ok := sp.sites[i].e.Data.(*esb.ECall)
 		if !ok || sp.sites[i].kind != siteExpr {
 			continue
 		}
-		switch t := c.Target.Data.(type) {
-		case *esb.EIdentifier:
-			if s, info := sp.lookup(t.Ref); s != nil && info != nil && s.Kind != esb.SymbolUnbound {
-				fc := byFn[info]
-				if fc == nil {
-					fc = &fnCalls{}
-					byFn[info] = fc
-				}
-				fc.calls = append(fc.calls, c)
-			}
-		case *esb.EDot:
-			if callbackOf[t.Name] && len(c.Args) > 0 {
-				callbacks = append(callbacks, c)
-			}
+		if t, ok := c.Target.Data.(*esb.EDot); ok && callbackOf[t.Name] && len(c.Args) > 0 {
+			callbacks = append(callbacks, c)
 		}
 	}
-	mark := func(args []esb.Arg, p func(i int, a esb.Arg) *heldParam) {
-		for i, a := range args {
-			id, ok := a.Binding.Data.(*esb.BIdentifier)
-			if !ok {
-				continue
-			}
-			if info := sp.sym(id.Ref); info != nil {
-				sp.heldParams[info] = p(i, a)
-			}
+	for _, rec := range sp.fnRecs {
+		if !sp.closed(rec) {
+			continue // also used other than by a call: what it is given elsewhere is not known
 		}
-	}
-	for info, fc := range byFn {
-		var args []esb.Arg
-		switch {
-		case info.fnNode != nil && len(info.sources) == 0:
-			args = info.fnNode.Args
-		case info.fnNode == nil && info.konst && len(info.sources) == 1 && len(info.sources[0].keys) == 0:
-			args = fnArgs(info.sources[0].expr)
-		}
-		if args == nil || info.sym == nil || int(info.sym.UseCountEstimate) != len(fc.calls) {
-			continue // not a function, or also used other than by a call: what it is given elsewhere is not known
-		}
+		calls := sp.callsOfRec(rec)
 		spread := false
-		for _, c := range fc.calls {
-			for _, a := range c.Args {
-				if _, ok := a.Data.(*esb.ESpread); ok {
-					spread = true
-				}
+		for _, c := range calls {
+			spread = spread || hasSpread(c.Args)
+		}
+		for i, info := range rec.params {
+			if info != nil {
+				sp.heldParams[info] = &heldParam{calls: calls, index: i, unknown: spread}
 			}
 		}
-		mark(args, func(i int, a esb.Arg) *heldParam {
-			return &heldParam{calls: fc.calls, index: i, unknown: spread}
-		})
 	}
 	for _, c := range callbacks {
 		dot := c.Target.Data.(*esb.EDot)
@@ -545,9 +511,13 @@ func (sp *scriptPass) collectParams() {
 		if len(args) == 0 || dot.Name == "then" {
 			continue
 		}
+		id, ok := args[0].Binding.Data.(*esb.BIdentifier)
+		if !ok {
+			continue
+		}
 		var items []esb.Expr
-		ok := sp.mayHoldElements(dot.Target, func(item esb.Expr) bool { items = append(items, item); return true })
-		mark(args[:1], func(int, esb.Arg) *heldParam { return &heldParam{over: items, unknown: !ok} })
+		ok = sp.mayHoldElements(dot.Target, func(item esb.Expr) bool { items = append(items, item); return true })
+		sp.heldParams[sp.sym(id.Ref)] = &heldParam{over: items, unknown: !ok}
 	}
 }
 

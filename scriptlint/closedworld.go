@@ -329,7 +329,7 @@ var DangerousValues = []DangerousValue{
 	{"Function", "nowhere but Function.prototype, a reached value like those below: every call and every other occurrence is refused", "js/function-constructor", "compiles a string into a function"},
 	{"AsyncFunction, GeneratorFunction, AsyncGeneratorFunction", "nowhere: they are reached only through constructor, which is refused", "js/function-constructor", "compile strings into functions"},
 	{"setTimeout, setInterval", "the callee of a direct call whose first argument is provably a function (a function or arrow expression, or a binding holding only functions) that does not use this", "js/string-timer", "a timer given anything else turns it into a string and runs it as code; in a timer's function, this is the global object"},
-	{"x.constructor, x[\"constructor\"], x.__proto__", reachedAllowed, "js/constructor-read", "the constructor of any function is Function"},
+	{"x.constructor, x[\"constructor\"], x.__proto__", reachedAllowed + "; x.constructor anywhere when x cannot be a function, or inside a test that proves it an instance of a built-in class other than Object and Function (if (x instanceof Date))", "js/constructor-read", "the constructor of any function is Function"},
 	{"x[key] with a key the lint cannot read, on a value that may be a function", reachedAllowed, "js/constructor-read", "the key may be \"constructor\""},
 	{"Object.getPrototypeOf(x), Reflect.getPrototypeOf(x), Reflect.get", reachedAllowed, "js/constructor-read", "they walk to a function's prototype, whose constructor is Function"},
 	{"Object.getOwnPropertyDescriptor(s), Reflect.getOwnPropertyDescriptor", "compared or tested, unless the key is known and harmless", "js/constructor-read", "a descriptor holds the constructor as a value"},

@@ -350,3 +350,75 @@ func (sp *scriptPass) truthOf(e esb.Expr, depth int) (bool, bool) {
 	}
 	return false, false
 }
+
+// What a guard proves. Inside `if (x instanceof Date)` (or the right of
+// `x instanceof Date && …`), x is an object with Date.prototype on its
+// prototype chain, so x.constructor is Date, or what the script wrote
+// under that key on x or on a prototype of its own (judged where it was
+// written). It is never Function: Function.prototype could only come
+// before Date.prototype on the chain as a prototype the script set, which
+// js/intrinsic-write refuses, and no built-in's prototype but Object's and
+// Function's own lies on Function.prototype's chain.
+
+// instanceClasses are the built-in constructors whose instanceof test
+// proves that much (not Object or Function).
+var instanceClasses = map[string]bool{
+	"Date": true, "RegExp": true, "Map": true, "Set": true, "WeakMap": true, "WeakSet": true,
+	"Array": true, "Error": true, "TypeError": true, "RangeError": true, "SyntaxError": true,
+	"ReferenceError": true, "EvalError": true, "URIError": true, "AggregateError": true,
+	"Promise": true, "ArrayBuffer": true, "DataView": true, "Int8Array": true, "Uint8Array": true,
+	"Uint8ClampedArray": true, "Int16Array": true, "Uint16Array": true, "Int32Array": true,
+	"Uint32Array": true, "Float16Array": true, "Float32Array": true, "Float64Array": true,
+	"BigInt64Array": true, "BigUint64Array": true, "URL": true, "URLSearchParams": true,
+}
+
+// instanceGuarded reports whether the region the site being checked is in
+// runs only when e, a local name never written after it is bound, is an
+// instance of one of instanceClasses.
+func (sp *scriptPass) instanceGuarded(e esb.Expr) bool {
+	id, ok := e.Data.(*esb.EIdentifier)
+	if !ok || len(sp.liveGuards) == 0 {
+		return false
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound || info.updated || info.otherAny {
+		return false
+	}
+	if !info.konst && (len(info.sources) > 0 || info.paramOf == nil || info.paramOf.usesArguments) {
+		return false // (a parameter never assigned, or a constant)
+	}
+	for _, g := range sp.liveGuards {
+		if g.kind == siteGuardStart && (g.from == guardYes || g.from == guardAndRight) && sp.provesInstance(g.e, info, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// provesInstance reports whether cond, when truthy, proves the name ref an
+// instance of one of instanceClasses.
+func (sp *scriptPass) provesInstance(cond esb.Expr, name *symInfo, depth int) bool {
+	b, ok := cond.Data.(*esb.EBinary)
+	if !ok || depth > maxResolveDepth {
+		return false
+	}
+	switch b.Op {
+	case esb.BinOpLogicalAnd:
+		return sp.provesInstance(b.Left, name, depth+1) || sp.provesInstance(b.Right, name, depth+1)
+	case esb.BinOpInstanceof:
+		x, ok := b.Left.Data.(*esb.EIdentifier)
+		if !ok {
+			return false
+		}
+		if _, info := sp.lookup(x.Ref); info != name {
+			return false
+		}
+		c, ok := b.Right.Data.(*esb.EIdentifier)
+		if !ok {
+			return false
+		}
+		s, _ := sp.lookup(c.Ref)
+		return s != nil && s.Kind == esb.SymbolUnbound && instanceClasses[s.OriginalName] && allowedByName[s.OriginalName] != nil
+	}
+	return false
+}

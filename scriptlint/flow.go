@@ -376,6 +376,9 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 			}
 			return
 		}
+		if key == "constructor" && (sp.instanceGuarded(target) || !sp.mayBeFunction(target)) {
+			return // a built-in class, or what the script wrote under the key (deadcode.go)
+		}
 		if key == "constructor" || key == "__proto__" {
 			sp.report(RuleConstructorRead, keyOff, "%s is %s here, and the %s of a function reaches Function, which compiles strings: compare it (x.constructor === Object) or read its .name, nothing else", key, reachWords(sp.siteUse), key)
 		}
@@ -621,6 +624,9 @@ func (sp *scriptPass) checkPatternKey(source, keyExpr esb.Expr, key string, know
 		return
 	}
 	if known {
+		if key == "constructor" && source.Data != nil && (sp.instanceGuarded(source) || !sp.mayBeFunction(source)) {
+			return // a built-in class, or what the script wrote under the key (deadcode.go)
+		}
 		if key == "constructor" || key == "__proto__" {
 			sp.report(RuleConstructorRead, keyOff, "%s is destructured here, and the %s of a function reaches Function, which compiles strings: compare it (x.constructor === Object) or read its .name, nothing else", key, key)
 		}
@@ -704,7 +710,10 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 			break
 		}
 		switch dot.Name {
-		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply":
+		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply",
+			"replace", "replaceAll", "toLowerCase", "toUpperCase", "slice", "substring", "trim", "repeat":
+			// (a key written with separators removed or its case changed
+			// at run time is a key too)
 		default:
 			return
 		}
@@ -723,14 +732,42 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 	default:
 		return
 	}
+	what, ok := sp.foldedSecret(e)
+	if !ok {
+		return
+	}
+	// A call among the parts that assembles the key on its own is where
+	// it is reported.
+	inner := func(part esb.Expr) bool {
+		_, call := part.Data.(*esb.ECall)
+		_, held := sp.foldedSecret(part)
+		return call && held
+	}
+	switch x := e.Data.(type) {
+	case *esb.ETemplate:
+		for _, part := range x.Parts {
+			if inner(part.Value) {
+				return
+			}
+		}
+	case *esb.EBinary:
+		if !allConcatParts(x, func(part esb.Expr) bool { return !inner(part) }) {
+			return
+		}
+	}
+	sp.reportSpan(RuleSecret, int(e.Loc.Start), -1, "%s is hard-coded in script.js, assembled from parts, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", what)
+}
+
+// foldedSecret is what the secret scanner finds in the string e folds to.
+func (sp *scriptPass) foldedSecret(e esb.Expr) (string, bool) {
 	v := sp.fold(e)
 	if !v.known || !v.isStr || len(v.s) < minSecretScan || len(v.s) > maxAssembledSecret {
-		return
+		return "", false
 	}
 	for _, m := range secrets.Scan(v.s) {
-		sp.reportSpan(RuleSecret, int(e.Loc.Start), -1, "%s is hard-coded in script.js, assembled from parts, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", m.What())
-		return
+		return m.What(), true
 	}
+	return "", false
 }
 
 // checkCommentSecrets scans the file's comments: a live key in a comment
@@ -902,7 +939,15 @@ func (sp *scriptPass) noteResolvers(x *esb.ENew) {
 // log them): a value passed to them is inspected, not handed on.
 var coercions = map[string]bool{
 	"String": true, "Number": true, "Boolean": true, "parseInt": true, "parseFloat": true, "isNaN": true,
-	"isFinite": true, "encodeURIComponent": true, "encodeURI": true,
+	"isFinite": true, "encodeURIComponent": true, "encodeURI": true, "decodeURIComponent": true,
+	"decodeURI": true, "BigInt": true,
+}
+
+// coercingStatics are the static methods that, like coercions, only turn
+// their arguments into numbers or strings; every method of Math does too.
+var coercingStatics = map[string]bool{
+	"String.fromCharCode": true, "String.fromCodePoint": true, "Number.parseInt": true,
+	"Number.parseFloat": true, "BigInt.asIntN": true, "BigInt.asUintN": true, "Date.UTC": true,
 }
 
 // inspectors are the built-in predicates that only test their arguments:
@@ -923,7 +968,7 @@ var readers = map[string]bool{
 // JSON.stringify: argUse looks no further for any other call.
 var builtinReaders = func() map[string]bool {
 	m := map[string]bool{"stringify": true}
-	for _, set := range []map[string]bool{inspectors, readers} {
+	for _, set := range []map[string]bool{inspectors, readers, coercingStatics} {
 		for p := range set {
 			m[p[strings.LastIndexByte(p, '.')+1:]] = true
 		}
@@ -946,10 +991,12 @@ func (sp *scriptPass) argUse(c *esb.ECall) use {
 			return useInspect
 		}
 	case *esb.EDot:
-		if id, ok := x.Target.Data.(*esb.EIdentifier); ok && builtinReaders[x.Name] {
+		if id, ok := x.Target.Data.(*esb.EIdentifier); ok && (builtinReaders[x.Name] || mathMethods[x.Name]) {
 			if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound {
 				p := s.OriginalName + "." + x.Name
 				switch {
+				case coercingStatics[p] || s.OriginalName == "Math" && mathMethods[x.Name]:
+					return useInspect
 				case inspectors[p] || p == "JSON.stringify" && len(c.Args) == 1:
 					return useInspect // (a replacer is given each value, the whole one first)
 				case readers[p]:
@@ -1148,7 +1195,13 @@ func foldablePart(e esb.Expr) bool {
 		return true
 	case *esb.ECall:
 		dot, ok := x.Target.Data.(*esb.EDot)
-		return ok && (dot.Name == "join" || dot.Name == "concat" || dot.Name == "fromCharCode")
+		if !ok {
+			return false
+		}
+		switch dot.Name {
+		case "join", "concat", "fromCharCode", "replace", "replaceAll", "toLowerCase", "toUpperCase":
+			return true
+		}
 	}
 	return false
 }
@@ -1209,4 +1262,15 @@ func (sp *scriptPass) infoMayReachAPI(info *symInfo) bool {
 		info.memoAPI = memo(may)
 	}
 	return may
+}
+
+// mathMethods are Math's functions of numbers: each turns its arguments
+// into numbers and keeps nothing.
+var mathMethods = map[string]bool{
+	"abs": true, "acos": true, "acosh": true, "asin": true, "asinh": true, "atan": true, "atanh": true,
+	"atan2": true, "cbrt": true, "ceil": true, "clz32": true, "cos": true, "cosh": true, "exp": true,
+	"expm1": true, "floor": true, "fround": true, "f16round": true, "hypot": true, "imul": true,
+	"log": true, "log1p": true, "log10": true, "log2": true, "max": true, "min": true, "pow": true,
+	"random": true, "round": true, "sign": true, "sin": true, "sinh": true, "sqrt": true, "tan": true,
+	"tanh": true, "trunc": true,
 }

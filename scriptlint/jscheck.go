@@ -956,14 +956,36 @@ func (sp *scriptPass) checkConcatParts(parts []esb.Expr) {
 	if !isURL {
 		return
 	}
+	// A part is in the address when a literal address start ("://", or a
+	// query key) comes before it (spaces do not end an address: the parser
+	// keeps them in a path or query, encoded), or when a part whose text is
+	// unknown, and so may end in an address start, comes right before it
+	// with no space between. In "Use ${token} (see https://…)" the token is
+	// prose before the address.
+	inAddress, afterUnknown := false, false
 	for _, p := range parts {
-		if _, literal := p.Data.(*esb.EString); literal {
+		if s, literal := p.Data.(*esb.EString); literal {
+			inAddress = inAddress || looksLikeURLPart(s.Value)
+			afterUnknown = afterUnknown && !hasSpace(s.Value)
 			continue
 		}
-		if what := sp.credentialPart(p); what != "" {
-			sp.report(RuleSecretLeak, int(p.Loc.Start), "%s is put into an address, where servers, logs and history keep it: never put a credential in a URL; rmx.fetch signs requests as the user", what)
+		if inAddress || afterUnknown {
+			if what := sp.credentialPart(p); what != "" {
+				sp.report(RuleSecretLeak, int(p.Loc.Start), "%s is put into an address, where servers, logs and history keep it: never put a credential in a URL; rmx.fetch signs requests as the user", what)
+			}
+		}
+		afterUnknown = true
+	}
+}
+
+func hasSpace(u []uint16) bool {
+	for _, c := range u {
+		switch c {
+		case ' ', '\t', '\n', '\r', '\f', '\v', 0xa0:
+			return true
 		}
 	}
+	return false
 }
 
 // checkLeak looks for a credential in a value that becomes a log line or

@@ -161,13 +161,16 @@ func syntaxText(text string) string {
 
 // scriptPass is one run of the script analyzer over one file.
 type scriptPass struct {
-	pass     *analysis.Pass
-	m        *manifest.Manifest
-	src      string
-	srcBytes []byte
-	lines    *finding.Lines // built on the first finding: most files have few
-	res      *esb.Result
-	nest     esb.Nesting // the guard's reading, whose literals the checks reuse
+	// liveGuards are the guarded regions (deadcode.go's start sites) the
+	// site checkSites is checking is in, outermost first.
+	liveGuards []*checkSite
+	pass       *analysis.Pass
+	m          *manifest.Manifest
+	src        string
+	srcBytes   []byte
+	lines      *finding.Lines // built on the first finding: most files have few
+	res        *esb.Result
+	nest       esb.Nesting // the guard's reading, whose literals the checks reuse
 
 	findings []finding.Finding
 	reported map[reportKey]bool

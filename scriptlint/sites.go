@@ -115,6 +115,7 @@ func (sp *scriptPass) checkSites() {
 		case siteGuardStart, siteCaseStart:
 			d := dead > 0 || sp.guardDead(st)
 			guards = append(guards, d)
+			sp.liveGuards = append(sp.liveGuards, st)
 			if d {
 				dead++
 			}
@@ -124,6 +125,7 @@ func (sp *scriptPass) checkSites() {
 				dead--
 			}
 			guards = guards[:len(guards)-1]
+			sp.liveGuards = sp.liveGuards[:len(sp.liveGuards)-1]
 			continue
 		}
 		if dead > 0 {

@@ -325,7 +325,7 @@ type DangerousValue struct {
 const reachedAllowed = "compared, tested, read for a member other than call, apply and bind, kept in a local name, passed to a plain parameter of a function called by its name, returned from a function only called by its name (each judged again there), or given to Object.keys or Object.getPrototypeOf"
 
 var DangerousValues = []DangerousValue{
-	{"eval", "the callee of a direct call whose argument is a string the lint can read (a literal or a constant)", "js/eval", "runs a string as code"},
+	{"eval", "the callee of a direct call whose one argument is a string literal written in the call (its code is linted as code)", "js/eval", "runs a string as code"},
 	{"Function", "nowhere but Function.prototype, a reached value like those below: every call and every other occurrence is refused", "js/function-constructor", "compiles a string into a function"},
 	{"AsyncFunction, GeneratorFunction, AsyncGeneratorFunction", "nowhere: they are reached only through constructor, which is refused", "js/function-constructor", "compile strings into functions"},
 	{"setTimeout, setInterval", "the callee of a direct call whose first argument is provably a function (a function or arrow expression, or a binding holding only functions) that does not use this", "js/string-timer", "a timer given anything else turns it into a string and runs it as code; in a timer's function, this is the global object"},

@@ -546,6 +546,12 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 		if info.resolver && len(info.sources) == 0 {
 			return true, false
 		}
+		if rec := info.paramOf; rec != nil && !info.otherAny && len(info.sources) == 0 && !sp.directEval &&
+			!rec.usesArguments && sp.closed(rec) {
+			// A parameter of a function called only by its name: what
+			// every call gives it.
+			return sp.provableArgs(rec, int(info.paramIndex), depth+1)
+		}
 		if info.anyWrite || sp.directEval || info.extraKinds&^kUndef != 0 {
 			return false, false // a parameter, a loop head, a rest element: any value
 		}
@@ -559,6 +565,14 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 			usesThis = sp.usesThis[info.fnNode]
 		}
 		for _, src := range info.sources {
+			if src.elems && len(src.keys) == 0 {
+				f, t := sp.provableElements(src.expr, depth+1)
+				if !f {
+					return false, false
+				}
+				usesThis = usesThis || t
+				continue
+			}
 			if len(src.keys) > 0 || src.elems {
 				return false, false
 			}
@@ -571,6 +585,51 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 		return true, usesThis
 	}
 	return false, false
+}
+
+// provableArgs reports whether every call of rec gives its i-th
+// parameter a provable function, and whether one of those reads this.
+func (sp *scriptPass) provableArgs(rec *fnRec, i, depth int) (fn, usesThis bool) {
+	calls := sp.callsOfRec(rec)
+	for _, c := range calls {
+		if i >= len(c.Args) || hasSpread(c.Args[:i+1]) {
+			return false, false
+		}
+		f, t := sp.provableFunction(c.Args[i], depth)
+		if !f {
+			return false, false
+		}
+		usesThis = usesThis || t
+	}
+	return len(calls) > 0, usesThis
+}
+
+// provableElements reports whether every element a for-of loop over e
+// gives is a provable function: e is an array literal of them, or a
+// constant read only by that loop that holds one (so nothing else can
+// change its elements), and no function is given a then member (which
+// for await would call).
+func (sp *scriptPass) provableElements(e esb.Expr, depth int) (fn, usesThis bool) {
+	if id, ok := e.Data.(*esb.EIdentifier); ok {
+		s, info := sp.lookup(id.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || !info.konst || info.refs != 1 || len(info.sources) != 1 ||
+			info.anyWrite || info.updated || info.mutated || len(info.memberSources) > 0 || info.sources[0].elems || len(info.sources[0].keys) > 0 {
+			return false, false
+		}
+		e = info.sources[0].expr
+	}
+	arr, ok := e.Data.(*esb.EArray)
+	if !ok || len(arr.Items) == 0 || sp.ownMemberWritten("then", kFunc) {
+		return false, false
+	}
+	for _, item := range arr.Items {
+		f, t := sp.provableFunction(item, depth)
+		if !f {
+			return false, false
+		}
+		usesThis = usesThis || t
+	}
+	return true, usesThis
 }
 
 // checkPattern judges an object destructuring pattern by what it reads

@@ -53,11 +53,17 @@ type valueFlow struct {
 	hasCommonJS    bool
 	moduleWrappers map[*esb.Fn]bool
 	reachState
+	fieldState
 }
 
 type memberWrite struct {
 	target, key esb.Expr
 	name        string // for o.name
+	// value is what is written (Data nil: the walk does not read it);
+	// reflective: by Object's or Reflect's writers, whose values
+	// fields.go reads from the call.
+	value      esb.Expr
+	reflective bool
 }
 
 // noteWrittenMember records, in the walk, a member written (target is
@@ -65,12 +71,12 @@ type memberWrite struct {
 func (sp *scriptPass) noteWrittenMember(target, value esb.Expr) {
 	switch x := target.Data.(type) {
 	case *esb.EDot:
-		sp.memberWrites = append(sp.memberWrites, memberWrite{target: x.Target, name: x.Name})
+		sp.memberWrites = append(sp.memberWrites, memberWrite{target: x.Target, name: x.Name, value: value})
 		if x.Name == "__proto__" {
 			sp.notePrototypeSet(x.Target, value)
 		}
 	case *esb.EIndex:
-		sp.memberWrites = append(sp.memberWrites, memberWrite{target: x.Target, key: x.Index})
+		sp.memberWrites = append(sp.memberWrites, memberWrite{target: x.Target, key: x.Index, value: value})
 		if s, ok := x.Index.Data.(*esb.EString); ok && esb.UTF16ToString(s.Value) == "__proto__" {
 			sp.notePrototypeSet(x.Target, value)
 		}
@@ -290,12 +296,12 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 		}
 	case "defineProperty", "set":
 		if len(args) >= 2 {
-			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], key: args[1]})
+			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], key: args[1], reflective: true})
 		} else {
-			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0]})
+			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], reflective: true})
 		}
 	case "defineProperties", "assign":
-		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0]})
+		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], reflective: true})
 	}
 }
 

@@ -934,13 +934,13 @@ func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
 	default:
 		return
 	}
+	if value.Data == nil {
+		value = esb.Expr{Data: &esb.ENumber{}} // ++, --: a number
+	}
 	sp.noteWrittenMember(target, value)
 	info := sp.rootSymbol(target)
 	if info == nil {
 		return
-	}
-	if value.Data == nil {
-		value = esb.Expr{Data: &esb.ENumber{}} // ++, --: a number
 	}
 	info.memberSources = append(info.memberSources, value)
 }

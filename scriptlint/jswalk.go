@@ -403,6 +403,9 @@ func (sp *scriptPass) decorators(ds []esb.Decorator) {
 }
 
 func (sp *scriptPass) class(c *esb.Class) {
+	if sp.collecting {
+		sp.noteClass(c)
+	}
 	sp.decorators(c.Decorators)
 	sp.expr(c.ExtendsOrNil, useValue)
 	if sp.collecting {
@@ -650,6 +653,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		if sp.collecting {
 			sp.noteResolvers(x)
 			sp.noteCallMutation(x.Target, x.Args)
+			sp.noteMemberMakers(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useNew)
 		sp.exprs(x.Args, useValue)
@@ -658,6 +662,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		if sp.collecting {
 			sp.noteCallMutation(x.Target, x.Args)
 			sp.noteReflectiveWrites(x.Target, x.Args)
+			sp.noteMemberMakers(x.Target, x.Args)
 			sp.noteDirectEval(x.Target)
 			sp.noteModuleWrapper(x.Target, x.Args)
 		}
@@ -720,6 +725,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 	case *esb.EObject:
 		if len(x.Properties) > 0 {
 			sp.siteExpr(e, u)
+			if sp.collecting {
+				sp.noteObjectLiteral(x)
+			}
 		}
 		if u == useTarget {
 			for i := range x.Properties {

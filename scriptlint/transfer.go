@@ -138,11 +138,11 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if x.Name == "prototype" && t.may(kReach) {
 			return kAny | kReach // Function.prototype, and kin
 		}
-		return t.memberOfData()
+		return sp.memberKinds(x.Name, t, depth)
 	case *esb.EIndex:
 		key, ok := sp.indexKey(x.Index)
 		if ok && !prototypeMember[key] {
-			return sp.kindsDepth(x.Target, depth).memberOfData()
+			return sp.memberKinds(key, sp.kindsDepth(x.Target, depth), depth)
 		}
 		if ok && key != "constructor" && key != "__proto__" {
 			return kAny
@@ -673,7 +673,7 @@ func (sp *scriptPass) kindsPath(expr esb.Expr, keys []string, depth int) kinds {
 			if prototypeMember[key] {
 				return kAny
 			}
-			k = k.memberOfData()
+			k = sp.memberKinds(key, k, depth)
 		}
 		return k
 	}

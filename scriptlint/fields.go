@@ -1,0 +1,368 @@
+package scriptlint
+
+import (
+	_ "embed"
+	"strconv"
+	"strings"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/sandboxapi"
+)
+
+// Members by name. A member read with a known name (o.p, o["p"], a
+// destructured key) on a value the analysis does not know as data holds
+// what a member of that name can hold anywhere in the module: the union of
+// every value the module writes under the name (o.p = v, an object
+// literal's key, a class's field or method, Object.defineProperty and
+// Reflect.set with that key), of every value it writes under a key it
+// cannot decide, of data (what JSON.parse, storage and the API hand back
+// has members of any name, all data), and of anything when the name is one
+// a built-in or the sandbox's API may have (builtinMemberNames). The
+// analysis is field-based: it does not tell one object from another, and
+// copying members from object to object (Object.assign, a spread) writes
+// no value that was not written under that name before.
+//
+// It is sound because every member a value can have was put there by one
+// of those writes, by a built-in (listed), or by data from outside: a
+// getter, a proxy, __defineGetter__ or direct eval make members the walk
+// cannot read, and then every name holds anything. A reached value or the
+// global object is never among the values written (a write of one is
+// refused, reach.go), so a member never holds one.
+
+// memberValues is the write set of a member name.
+type memberValues struct {
+	values []esb.Expr // the values written (Data nil: a value the walk does not read)
+	// entries are the arguments of Object.fromEntries and Object.groupBy:
+	// what their elements hold is written.
+	entries []esb.Expr
+	any     bool // a write whose value may be anything (a getter, a descriptor it cannot read)
+	kv      kinds
+	state   uint8 // 0 not solved, 1 solving, 2 solved
+}
+
+// fieldState is the part of the scriptPass this file keeps.
+type fieldState struct {
+	objectLiterals []*esb.EObject
+	classes        []*esb.Class
+	// descriptors are Object.defineProperty-like writes: a key (Data nil:
+	// none the text gives) and a descriptor.
+	descriptors []descriptorWrite
+	// setWrites are Reflect.set's; entryWrites the arguments of
+	// Object.fromEntries and Object.groupBy.
+	setWrites   []memberWrite
+	entryWrites []esb.Expr
+	// membersOpen: the module makes members the walk cannot read.
+	membersOpen bool
+
+	fieldsIndexed, fieldsIndexing bool
+	byName                        map[string]*memberValues
+	unknownKey                    memberValues
+}
+
+type descriptorWrite struct {
+	key, descriptor esb.Expr
+	many            bool // defineProperties or Object.create: descriptor is an object of descriptors
+}
+
+//go:embed builtinnames.txt
+var builtinNamesText string
+
+// builtinMemberNames are the names of every member a built-in or the
+// sandbox's API can have: ECMAScript's built-ins, their prototypes and the
+// objects they make (builtinnames.txt, checked against the engine by
+// TestBuiltinNamesCoverTheEngine), the global object's names, and the API
+// table's members, handle methods and data fields.
+var builtinMemberNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(builtinNamesText) {
+		m[n] = true
+	}
+	for _, g := range AllowedGlobals {
+		m[g.Name] = true
+	}
+	for _, o := range OutsideGlobals {
+		m[o.Name] = true
+	}
+	for _, mem := range sandboxapi.Members() {
+		m[mem.Name()] = true
+	}
+	return m
+}()
+
+// noteObjectLiteral, noteClass and noteDescriptorWrite record, in the
+// walk, what writes members by name.
+func (sp *scriptPass) noteObjectLiteral(o *esb.EObject) {
+	sp.objectLiterals = append(sp.objectLiterals, o)
+}
+
+func (sp *scriptPass) noteClass(c *esb.Class) { sp.classes = append(sp.classes, c) }
+
+// noteMemberMakers records the calls that make members the walk follows
+// by name (defineProperty and kin) or cannot follow at all.
+func (sp *scriptPass) noteMemberMakers(target esb.Expr, args []esb.Expr) {
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok {
+		if id, ok := target.Data.(*esb.EIdentifier); ok {
+			if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && s.OriginalName == "Proxy" {
+				sp.membersOpen = true // (new Proxy is a call too, as far as this is concerned)
+			}
+		}
+		return
+	}
+	switch dot.Name {
+	case "__defineGetter__", "__defineSetter__":
+		sp.membersOpen = true
+		return
+	}
+	root := rootGlobalName(sp, dot.Target)
+	if root != "Object" && root != "Reflect" {
+		return
+	}
+	switch dot.Name {
+	case "defineProperty":
+		if len(args) >= 3 {
+			sp.descriptors = append(sp.descriptors, descriptorWrite{key: args[1], descriptor: args[2]})
+		} else {
+			sp.membersOpen = true
+		}
+	case "set":
+		if len(args) >= 3 {
+			sp.setWrites = append(sp.setWrites, memberWrite{key: args[1], value: args[2]})
+		} else {
+			sp.membersOpen = true
+		}
+	case "defineProperties", "create":
+		if len(args) >= 2 {
+			sp.descriptors = append(sp.descriptors, descriptorWrite{descriptor: args[1], many: true})
+		} else if dot.Name == "defineProperties" {
+			sp.membersOpen = true
+		}
+	case "fromEntries", "groupBy":
+		// Keys the walk cannot decide, and values from the argument's
+		// elements (of its entries) or arrays of them.
+		if len(args) > 0 {
+			sp.entryWrites = append(sp.entryWrites, args[0])
+		}
+	}
+}
+
+// indexFields sorts every write by name, once the walk is done.
+func (sp *scriptPass) indexFields() {
+	if sp.fieldsIndexed {
+		return
+	}
+	sp.fieldsIndexed, sp.fieldsIndexing = true, true
+	defer func() { sp.fieldsIndexing = false }()
+	sp.byName = map[string]*memberValues{}
+	add := func(key esb.Expr, name string, known bool, value esb.Expr, anyValue bool) {
+		set := &sp.unknownKey
+		if !known && key.Data != nil {
+			if k, ok := sp.indexKey(key); ok {
+				name, known = k, true
+			} else if sp.kindsOf(key).only(kNumeric | kUndef | kNull | kBool) {
+				return // an index: no name reads it
+			}
+		}
+		if known && isNumberName(name) {
+			return // an element (memberKinds)
+		}
+		if known {
+			set = sp.byName[name]
+			if set == nil {
+				set = &memberValues{}
+				sp.byName[name] = set
+			}
+		}
+		if anyValue || value.Data == nil {
+			set.any = true
+			return
+		}
+		set.values = append(set.values, value)
+	}
+	for _, w := range sp.memberWrites {
+		if !w.reflective { // (what those calls write is read below)
+			add(w.key, w.name, w.name != "", w.value, w.value.Data == nil)
+		}
+	}
+	for _, w := range sp.setWrites {
+		add(w.key, "", false, w.value, false)
+	}
+	sp.unknownKey.entries = sp.entryWrites
+	for _, o := range sp.objectLiterals {
+		sp.indexProperties(o.Properties, add)
+	}
+	for _, c := range sp.classes {
+		sp.indexProperties(c.Properties, add)
+	}
+	for _, d := range sp.descriptors {
+		if !d.many {
+			value, anyValue := descriptorValue(d.descriptor)
+			add(d.key, "", false, value, anyValue)
+			continue
+		}
+		o, ok := d.descriptor.Data.(*esb.EObject)
+		if !ok {
+			sp.membersOpen = true
+			continue
+		}
+		for i := range o.Properties {
+			p := &o.Properties[i]
+			if p.Kind == esb.PropertySpread {
+				sp.membersOpen = true
+				continue
+			}
+			value, anyValue := descriptorValue(p.ValueOrNil)
+			add(p.Key, "", false, value, anyValue || p.Kind != esb.PropertyField)
+		}
+	}
+}
+
+// indexProperties adds the members an object literal or a class body
+// writes.
+func (sp *scriptPass) indexProperties(props []esb.Property, add func(key esb.Expr, name string, known bool, value esb.Expr, anyValue bool)) {
+	for i := range props {
+		p := &props[i]
+		switch p.Kind {
+		case esb.PropertySpread, esb.PropertyClassStaticBlock, esb.PropertyDeclareOrAbstract:
+			continue // a copy writes nothing new; a static block's writes are walked
+		case esb.PropertySetter:
+			continue // reads as undefined unless a getter is written too
+		case esb.PropertyGetter, esb.PropertyAutoAccessor:
+			add(p.Key, "", false, esb.Expr{}, true)
+			continue
+		}
+		if _, private := p.Key.Data.(*esb.EPrivateIdentifier); private {
+			continue
+		}
+		if s, ok := p.Key.Data.(*esb.EString); ok && !p.Flags.Has(esb.PropertyIsComputed) && esb.UTF16ToString(s.Value) == "__proto__" && p.Kind == esb.PropertyField {
+			continue // the prototype, not a member
+		}
+		value := p.ValueOrNil
+		if value.Data == nil {
+			value = p.InitializerOrNil // a class field's initialiser
+		}
+		if value.Data == nil {
+			value = esb.Expr{Data: &esb.EUndefined{}}
+		}
+		add(p.Key, "", false, value, false)
+	}
+}
+
+// descriptorValue is the value a property descriptor literal gives, or
+// anything (a getter, a descriptor the walk cannot read).
+func descriptorValue(d esb.Expr) (esb.Expr, bool) {
+	o, ok := d.Data.(*esb.EObject)
+	if !ok {
+		return esb.Expr{}, true
+	}
+	value := esb.Expr{Data: &esb.EUndefined{}}
+	for i := range o.Properties {
+		p := &o.Properties[i]
+		key, ok := p.Key.Data.(*esb.EString)
+		if !ok || p.Kind == esb.PropertySpread || p.Flags.Has(esb.PropertyIsComputed) {
+			return esb.Expr{}, true
+		}
+		switch esb.UTF16ToString(key.Value) {
+		case "get":
+			return esb.Expr{}, true
+		case "value":
+			if p.Kind != esb.PropertyField || p.ValueOrNil.Data == nil {
+				return esb.Expr{}, true
+			}
+			value = p.ValueOrNil
+		}
+	}
+	return value, false
+}
+
+// memberKinds is what a member named name may hold, read from a value of
+// kinds target. On data (a literal, an array of data, a primitive) only
+// the module's writes and data can be there, and the built-in methods it
+// inherits are prototypeMember's; on anything else, any member a
+// built-in or the API has.
+func (sp *scriptPass) memberKinds(name string, target kinds, depth int) kinds {
+	if isNumberName(name) {
+		// An element: the module's element writes are not read here (push,
+		// splice and kin), so only data of data, as the kinds say.
+		return target.memberOfData()
+	}
+	if prototypeMember[name] || sp.membersOpen || sp.directEval || !target.isData() && builtinMemberNames[name] {
+		return kAny
+	}
+	sp.indexFields()
+	if sp.membersOpen || sp.fieldsIndexing {
+		return kAny // (a key folded while the writes are sorted: not yet known)
+	}
+	k := kData | sp.solveMember(&sp.unknownKey, "", depth)
+	if !target.isData() {
+		k |= kOpen // (an outside object's members: data and handles)
+	}
+	if set := sp.byName[name]; set != nil {
+		k |= sp.solveMember(set, name, depth)
+	}
+	return k
+}
+
+func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kinds {
+	switch set.state {
+	case 2:
+		return set.kv
+	case 1:
+		return kAny // a member written from itself: anything, soundly
+	}
+	if set.any {
+		set.kv, set.state = kAny, 2
+		return kAny
+	}
+	set.state = 1
+	// Like symbolKinds: an answer that read a binding still being solved
+	// further out is not final, and is solved again when asked again.
+	outerLow := sp.kindsLow
+	sp.kindsLow = 1 << 30
+	var k kinds
+	for _, v := range set.values {
+		if name != "" && sp.readsMember(v, name) {
+			continue // a copy of a member of the same name adds nothing
+		}
+		k |= sp.kindsDepth(v, depth) &^ kReach // (a reached value written into a member is refused)
+		if k == kAny {
+			break
+		}
+	}
+	for _, e := range set.entries {
+		if !sp.kindsDepth(e, depth).isData() {
+			k = kAny
+		}
+	}
+	low := sp.kindsLow
+	sp.kindsLow = min(outerLow, low)
+	set.kv, set.state = k, 2
+	if low <= sp.kindsStack {
+		set.state = 0
+	}
+	return k
+}
+
+// isNumberName reports a key that is a number's name ("0", "1.5", "NaN"):
+// an element of an array, or a member written as one.
+func isNumberName(name string) bool {
+	switch name {
+	case "NaN", "Infinity", "-Infinity":
+		return true
+	}
+	f, err := strconv.ParseFloat(name, 64)
+	return err == nil && jsNumber(f) == name
+}
+
+// readsMember reports e, a read of a member named name (o.p, o["p"]).
+func (sp *scriptPass) readsMember(e esb.Expr, name string) bool {
+	switch x := e.Data.(type) {
+	case *esb.EDot:
+		return x.Name == name
+	case *esb.EIndex:
+		key, ok := sp.indexKey(x.Index)
+		return ok && key == name
+	}
+	return false
+}

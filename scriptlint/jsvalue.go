@@ -40,6 +40,9 @@ type symInfo struct {
 	// mutated: it was handed to code that may change it.
 	memberSources []esb.Expr
 	mutated       bool
+	// aliased: its value was stored, passed or returned, so another
+	// reference may write into the object it holds (transfer.go).
+	aliased bool
 	// handedOn: passed to code the analysis does not follow, which may
 	// give it own members of any name (bindings.go).
 	handedOn bool

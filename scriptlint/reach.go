@@ -211,6 +211,11 @@ func (sp *scriptPass) noteParam(rec *fnRec, i int, b esb.Binding) bool {
 func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u use) {
 	if sp.collecting {
 		info.refs++
+		if baseUse(u) == useValue {
+			// Another name, member, parameter or result now holds the same
+			// object: what is written through it is written into this one.
+			info.aliased = true
+		}
 		if s.Kind == esb.SymbolArguments {
 			for i := len(sp.fnWalk) - 1; i >= 0; i-- {
 				if !sp.fnWalk[i].arrow {

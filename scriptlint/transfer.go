@@ -628,6 +628,9 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 		if info.handedOn {
 			k |= kShadow
 		}
+		if info.aliased && k.may(kArray|kObject) {
+			k |= kOpen | kShadow // written, maybe, through the other reference
+		}
 		for _, v := range info.memberSources {
 			if !sp.kindsDepth(v, depth).isData() {
 				k |= kOpen

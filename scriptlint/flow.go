@@ -971,20 +971,8 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 	if !any {
 		return
 	}
-	// Decided from the text alone: resolve may not run while bindings are
-	// still being collected (it caches what it finds).
-	if root := rootGlobalName(sp, target); root != "" {
-		switch root {
-		case "rmx", "dom", "JSON", "console", "String", "Number", "Boolean", "Math":
-			return
-		case "Object", "Array":
-			if dot, ok := target.Data.(*esb.EDot); ok {
-				switch dot.Name {
-				case "keys", "values", "entries", "isArray", "from":
-					return
-				}
-			}
-		}
+	if sp.leavesArgsAlone(target) {
+		return
 	}
 	for _, a := range args {
 		if s, ok := a.Data.(*esb.ESpread); ok {
@@ -995,6 +983,26 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 			info.handedOn = true
 		}
 	}
+}
+
+// leavesArgsAlone reports a callee known to neither change its arguments
+// nor keep them: the API (which copies what it is given), JSON, console,
+// the coercions, Math, and Object's and Array's readers. Decided from the
+// text alone: resolve may not run while bindings are still being collected
+// (it caches what it finds).
+func (sp *scriptPass) leavesArgsAlone(target esb.Expr) bool {
+	switch rootGlobalName(sp, target) {
+	case "rmx", "dom", "JSON", "console", "String", "Number", "Boolean", "Math":
+		return true
+	case "Object", "Array":
+		if dot, ok := target.Data.(*esb.EDot); ok {
+			switch dot.Name {
+			case "keys", "values", "entries", "isArray", "from":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // noteResolvers marks the parameters of a Promise executor

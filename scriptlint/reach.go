@@ -74,6 +74,9 @@ type reachState struct {
 	argSites   []argSite
 	localCalls []*esb.ECall
 	callsOf    map[*symInfo][]*esb.ECall // built from localCalls on first use
+	// argsNotKept: the walk is in the arguments of a call that keeps none
+	// of them (leavesArgsAlone).
+	argsNotKept bool
 	// siteUse and siteAt are the raw use and context of the site
 	// checkSites is checking.
 	siteUse use
@@ -211,7 +214,7 @@ func (sp *scriptPass) noteParam(rec *fnRec, i int, b esb.Binding) bool {
 func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u use) {
 	if sp.collecting {
 		info.refs++
-		if baseUse(u) == useValue {
+		if baseUse(u) == useValue && !sp.argsNotKept {
 			// Another name, member, parameter or result now holds the same
 			// object: what is written through it is written into this one.
 			info.aliased = true
@@ -240,6 +243,13 @@ func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u u
 // callArgs walks a call's arguments: those of a call of a local name
 // with useArg, so that a reached value may follow them into the function.
 func (sp *scriptPass) callArgs(c *esb.ECall) {
+	// An argument of a callee that keeps nothing (the API copies what it
+	// is given) is not another reference to it (noteLocalRef).
+	outerKept := sp.argsNotKept
+	if sp.collecting {
+		sp.argsNotKept = sp.leavesArgsAlone(c.Target)
+		defer func() { sp.argsNotKept = outerKept }()
+	}
 	u := sp.argUse(c)
 	if u == useReadBy {
 		sp.exprs(c.Args, u)

@@ -291,7 +291,7 @@ func (w *heldWalk) objects(e esb.Expr, depth int, emit func(esb.Expr) bool) bool
 		if s == nil || info == nil || s.Kind == esb.SymbolUnbound || w.active[info] {
 			return false
 		}
-		if info.anyWrite || info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" || w.sp.isAliased(info) {
+		if info.anyWrite || info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" || info.aliased || w.sp.isAliased(info) {
 			return false
 		}
 		return w.plainSources(info, func(src esb.Expr) bool { return w.objects(src, depth, emit) })
@@ -395,7 +395,7 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 		if s == nil || info == nil || s.Kind == esb.SymbolUnbound || w.active[info] {
 			return false
 		}
-		if info.anyWrite || info.updated || info.handedOn || info.otherMutation || info.protoWritten || w.sp.directEval || info.fn != "" || w.sp.isAliased(info) {
+		if info.anyWrite || info.updated || info.handedOn || info.otherMutation || info.protoWritten || w.sp.directEval || info.fn != "" || info.aliased || w.sp.isAliased(info) {
 			return false
 		}
 		if info.mutated && info.mutatorCalls == 0 {

@@ -212,6 +212,13 @@ var valueRoutes = []valueRoute{
 	{"const $v = Symbol(\"k\");", "({ [$v]: $e })[$v]", false},
 	{"class C$v { get a() { return $e; } }", "new C$v().a", true},
 	{"class B$v { constructor() { this.a = $e; } }\nclass C$v extends B$v {}", "new C$v().a", true},
+	// Writes through another reference to the same object.
+	{"const $v = { a: $o };\nconst $v_a = $v;\n$v_a.a = $e;", "$v.a", false},
+	{"const $v = [];\nconst $v_a = $v;\n$v_a.push($e);", "$v[0]", false},
+	{"const $v = { a: $o };\nconst $v_w = (t) => { t.a = $e; };\n$v_w($v);", "$v.a", true},
+	{"const $v = [$o];\nconst $v_b = { x: $v };\n$v_b.x[0] = $e;", "[...$v][0]", false},
+	{"const $v = { a: $o };\nObject.assign([$v][0], { a: $e });", "$v.a", false},
+	{"const $v = { a: $o };\nReflect.set([$v][0], \"a\", $e);", "$v.a", false},
 }
 
 // step hands e on by one route, or (as often as by any one route) leaves

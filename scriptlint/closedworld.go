@@ -333,7 +333,7 @@ var DangerousValues = []DangerousValue{
 	{"x[key] with a key the lint cannot read, on a value that may be a function", reachedAllowed, "js/constructor-read", "the key may be \"constructor\""},
 	{"Object.getPrototypeOf(x), Reflect.getPrototypeOf(x), Reflect.get", reachedAllowed, "js/constructor-read", "they walk to a function's prototype, whose constructor is Function"},
 	{"Object.getOwnPropertyDescriptor(s), Reflect.getOwnPropertyDescriptor", "compared or tested, unless the key is known and harmless", "js/constructor-read", "a descriptor holds the constructor as a value"},
-	{"globalThis, window, self, frames, parent, top", "the object of a member read whose key is a known name in the closed world (window.Math)", "js/global-object", "the global object reaches every global, including eval"},
+	{"globalThis, window, self, frames, parent, top", "the object of a member read whose key is a known name in the closed world (window.Math); kept in a name, passed to a function called by its name or returned from one it is followed, and what holds it may be read for the sandbox's plain globals (root.Math)", "js/global-object", "the global object reaches every global, including eval"},
 }
 
 // globalGroups joins consecutive table rows that share kind, members and

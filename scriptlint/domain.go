@@ -31,6 +31,11 @@ package scriptlint
 //     model cannot be one, because a reached value is never let out of the
 //     bindings, parameters and results reach.go follows (everywhere else it
 //     is refused where it is used).
+//   - kGlobal is the global object (globalThis, self, window) followed as a
+//     value, as a reached value is (reach.go): into names, parameters and
+//     results; a member read of what holds it names that global, and any
+//     other use is refused (js/global-object). Like kReach it is not part
+//     of kAny.
 //
 // Built-in prototypes are frozen for the analysis (js/intrinsic-write
 // refuses every write to them, and every prototype set to a value that may
@@ -52,6 +57,7 @@ const (
 	kShadow
 	kFunc
 	kReach
+	kGlobal
 
 	kNumeric   = kNum | kBigInt
 	kPrimitive = kUndef | kNull | kBool | kNum | kBigInt | kStr | kSymbol
@@ -81,7 +87,7 @@ func (k kinds) memberOfData() kinds {
 	return kAny
 }
 
-var kindNames = []string{"undefined", "null", "boolean", "number", "bigint", "string", "symbol", "array", "object", "open", "shadow", "function", "reached"}
+var kindNames = []string{"undefined", "null", "boolean", "number", "bigint", "string", "symbol", "array", "object", "open", "shadow", "function", "reached", "global"}
 
 // String lists the kinds, for messages and tests.
 func (k kinds) String() string {

@@ -104,6 +104,12 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 		case useMember, useMemberSafe, useMemberName, useInspect, useDiscard, usePattern:
 			return // the member read or the pattern judges the key
 		}
+		switch sp.siteUse {
+		case useBind, useArg, useReturn:
+			if sp.siteFollowed() {
+				return // followed into a name, a parameter or a result (reach.go)
+			}
+		}
 		if on(DefGlobalObject) {
 			sp.report(RuleGlobalObject, off, "%s is %s here, and the global object reaches every global, eval included: read the global you mean by name (Math, or %s.Math)", name, useWords(u), name)
 		}
@@ -310,6 +316,10 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		} else if _, ok := target.Data.(*esb.EDot); ok {
 			direct, isDirect = sp.directGlobal(target)
 		}
+	}
+	if !isDirect && sp.mayHoldGlobal(target) {
+		sp.checkFollowedGlobalMember(e, key, known, keyOff, u)
+		return
 	}
 	if isDirect && isGlobalObjectName(direct) {
 		if !known {
@@ -679,6 +689,16 @@ func (sp *scriptPass) checkAssignPattern(target, source esb.Expr) {
 
 func (sp *scriptPass) checkPatternKey(source, keyExpr esb.Expr, key string, known, spread bool) {
 	keyOff := int(keyExpr.Loc.Start)
+	if source.Data != nil && !sp.globalObjectRef(source) && sp.mayHoldGlobal(source) {
+		if !known || spread {
+			if on(DefGlobalObject) {
+				sp.report(RuleGlobalObject, int(source.Loc.Start), "the global object destructured with a key the check cannot decide or a rest element reaches every global, eval included: name the globals you mean")
+			}
+			return
+		}
+		sp.checkFollowedGlobalMember(source, key, true, keyOff, useValue)
+		return
+	}
 	if source.Data != nil && sp.globalObjectRef(source) {
 		if known {
 			sp.checkGlobalUse(key, keyOff, useValue)

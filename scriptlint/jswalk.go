@@ -636,6 +636,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 				sp.noteLocalRef(s, info, e, u)
 			} else if !sp.global(s, info).plain {
 				sp.siteExpr(e, u)
+				if sp.collecting && isGlobalObjectName(s.OriginalName) {
+					sp.noteGlobalValue(u)
+				}
 			}
 		}
 	case *esb.EString:
@@ -677,6 +680,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.callArgs(x)
 	case *esb.EDot:
 		sp.siteExpr(e, u)
+		if sp.collecting && isGlobalObjectName(x.Name) {
+			sp.noteGlobalValue(u)
+		}
 		sp.expr(x.Target, memberUse(x.Name, true, u))
 	case *esb.EIndex:
 		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})

@@ -77,6 +77,9 @@ type reachState struct {
 	// argsNotKept: the walk is in the arguments of a call that keeps none
 	// of them (leavesArgsAlone).
 	argsNotKept bool
+	// globalFollowed: a global object's name is bound, passed or returned
+	// somewhere, so a local name may hold it.
+	globalFollowed bool
 	// siteUse and siteAt are the raw use and context of the site
 	// checkSites is checking.
 	siteUse use
@@ -232,7 +235,7 @@ func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u u
 	}
 	switch u {
 	case useInspect, useTypeof, useDiscard, useMemberName, useMemberSafe, useTarget,
-		useWalk, useReceiver, useBind, useSafePattern, useProtoRead, useReadBy:
+		useWalk, useReceiver, useBind, useSafePattern, useProtoRead:
 		// No reached value is refused here (reachFollowed; in a module
 		// that calls eval directly, no name holds one).
 		return
@@ -391,7 +394,10 @@ func (sp *scriptPass) overBudget() bool {
 }
 
 func (sp *scriptPass) candidateReach(may bool) kinds {
-	if may {
+	switch {
+	case may && sp.globalFollowed:
+		return kReach | kGlobal
+	case may:
 		return kReach
 	}
 	return 0
@@ -408,12 +414,15 @@ func (sp *scriptPass) paramReach(info *symInfo, depth int) kinds {
 		return sp.candidateReach(sp.reachCandidate(info))
 	}
 	i := int(info.paramIndex)
+	var out kinds
 	for _, c := range sp.callsOfRec(rec) {
-		if i < len(c.Args) && !hasSpread(c.Args[:i+1]) && sp.kindsDepth(c.Args[i], depth).may(kReach) {
-			return kReach
+		if i < len(c.Args) && !hasSpread(c.Args[:i+1]) {
+			if k := sp.kindsDepth(c.Args[i], depth) & (kReach | kGlobal); k != 0 {
+				out |= k
+			}
 		}
 	}
-	return 0
+	return out
 }
 
 // callReach is kReach when a call may give a reached value: a call of a
@@ -442,7 +451,7 @@ func (sp *scriptPass) returnsReach(rec *fnRec, depth int) kinds {
 	if sp.overBudget() {
 		return sp.candidateReach(sp.returnsCandidate(rec))
 	}
-	return sp.symbolKinds(&rec.ret, depth) & kReach
+	return sp.symbolKinds(&rec.ret, depth) & (kReach | kGlobal)
 }
 
 // reachFollowed reports whether a reached value with the raw use u (and
@@ -489,14 +498,24 @@ func (sp *scriptPass) siteFollowed() bool { return sp.reachFollowed(sp.siteUse, 
 // checkLocalReach judges a reference to a local name that may hold a
 // reached value, where its use is not one reach.go follows.
 func (sp *scriptPass) checkLocalReach(e esb.Expr, u use) {
-	if !sp.constructorChecks() || sp.siteFollowed() {
+	if !sp.constructorChecks() || sp.siteFollowed() && !(u == useReadBy && sp.globalFollowed) {
 		return
 	}
 	s, info := sp.lookup(e.Data.(*esb.EIdentifier).Ref)
-	if s == nil || !sp.reachCandidate(info) || !sp.kindsOf(e).may(kReach) {
+	if s == nil || !sp.reachCandidate(info) {
 		return
 	}
 	name := s.OriginalName
+	k := sp.kindsOf(e)
+	if k.may(kGlobal) {
+		if on(DefGlobalObject) {
+			sp.report(RuleGlobalObject, int(e.Loc.Start), "%s may hold the global object, and it is %s here, and the global object reaches every global, eval included: read the global you mean by name (Math, or globalThis.Math)", name, reachWords(u))
+		}
+		return
+	}
+	if !k.may(kReach) {
+		return
+	}
 	sp.report(RuleConstructorRead, int(e.Loc.Start), "%s may hold what a read with a key the check cannot decide (or a constructor or prototype read) gave, which can be Function, and it is %s here: look values up in a Map or an object literal, or only compare it or read its members", name, reachWords(u))
 }
 
@@ -616,7 +635,10 @@ func (sp *scriptPass) exprCandidate(e esb.Expr, depth int) bool {
 	switch x := e.Data.(type) {
 	case *esb.EIdentifier:
 		s, info := sp.lookup(x.Ref)
-		return s != nil && s.Kind != esb.SymbolUnbound && sp.reachCandidate(info)
+		if s != nil && s.Kind == esb.SymbolUnbound {
+			return isGlobalObjectName(s.OriginalName) // (kGlobal)
+		}
+		return s != nil && sp.reachCandidate(info)
 	case *esb.EIndex:
 		switch k := x.Index.Data.(type) {
 		case *esb.ENumber:
@@ -631,7 +653,7 @@ func (sp *scriptPass) exprCandidate(e esb.Expr, depth int) bool {
 		}
 		return true
 	case *esb.EDot:
-		return x.Name == "constructor" || x.Name == "__proto__" || x.Name == "prototype"
+		return x.Name == "constructor" || x.Name == "__proto__" || x.Name == "prototype" || isGlobalObjectName(x.Name)
 	case *esb.ECall:
 		switch t := x.Target.Data.(type) {
 		case *esb.EIdentifier:
@@ -671,4 +693,52 @@ func (sp *scriptPass) exprCandidate(e esb.Expr, depth int) bool {
 		return sp.exprCandidate(x.Value, depth)
 	}
 	return false
+}
+
+// The global object followed as a value (kGlobal, domain.go): `const root
+// = typeof self == "object" && self` and a function that returns self are
+// how libraries find it. Followed like a reached value into names,
+// parameters and results, what holds it is judged as the global object
+// where it is read: root.Math is Math, root.eval and rmx, dom or location
+// through it are refused (a literal eval must name eval, and the API is
+// judged where it is named), and any other use (passed to other code,
+// stored, enumerated) is refused as the global object is.
+
+// noteGlobalValue records, in the walk, a global object's name in a use
+// reach.go follows.
+func (sp *scriptPass) noteGlobalValue(u use) {
+	switch u {
+	case useBind, useArg, useReturn:
+		sp.globalFollowed = true
+	}
+}
+
+// mayHoldGlobal reports an expression other than a global object's own
+// name that may hold the global object.
+func (sp *scriptPass) mayHoldGlobal(e esb.Expr) bool {
+	return sp.globalFollowed && !sp.directEval && sp.exprCandidate(e, 0) && sp.kindsOf(e).may(kGlobal)
+}
+
+// checkFollowedGlobalMember judges a member read from what may hold the
+// global object: a plain global of the sandbox (Math, JSON, Object, …)
+// may be read so; eval, Function, the timers, rmx, dom, location, a
+// global with restricted members and one outside the sandbox must be
+// named directly, where their own checks judge them.
+func (sp *scriptPass) checkFollowedGlobalMember(e esb.Expr, key string, known bool, keyOff int, u use) {
+	if !on(DefGlobalObject) || u == useTypeof {
+		return // (a feature test reads nothing)
+	}
+	if !known {
+		sp.report(RuleDynamicGlobal, int(e.Loc.Start), "a read with a key the check cannot decide, from what may hold the global object, can reach eval, Function or any global outside the sandbox: name the global you mean (Math, or window.Math)")
+		return
+	}
+	if u == useTarget {
+		sp.report(RuleGlobalObject, keyOff, "%s is written through what may hold the global object, which changes a global every script shares: keep the value in a variable of your own", key)
+		return
+	}
+	g := allowedByName[key]
+	if g != nil && g.Kind != KindDangerous && len(g.Members) == 0 && !apiObjects[key] {
+		return
+	}
+	sp.report(RuleGlobalObject, keyOff, "%s read from what may hold the global object: only the sandbox's plain globals are read that way (Math, JSON, Object, …); name %s itself, where the check can judge it", key, key)
 }

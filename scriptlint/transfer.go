@@ -126,6 +126,9 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if prototypeMember[x.Name] {
 			return kAny
 		}
+		if isGlobalObjectName(x.Name) && sp.globalFollowed && sp.kindsDepth(x.Target, depth).may(kGlobal) {
+			return kAny | kGlobal // window.self
+		}
 		if x.Name == "prototype" && sp.namesFunction(x.Target) {
 			return kAny | kReach // Function.prototype: a function whose constructor is Function
 		}
@@ -195,7 +198,9 @@ func globalKinds(name string) kinds {
 	switch g := allowedByName[name]; {
 	case g == nil:
 		return kAny
-	case namespaces[name] || g.Kind == KindGlobalObject || name == "location" || name == "crypto":
+	case g.Kind == KindGlobalObject:
+		return kObject | kOpen | kGlobal
+	case namespaces[name] || name == "location" || name == "crypto":
 		return kObject | kOpen // Math, JSON, Intl, rmx, …: members are functions and numbers
 	}
 	return kFunc // Object, Array, parseInt, …

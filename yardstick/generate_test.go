@@ -219,6 +219,27 @@ var valueRoutes = []valueRoute{
 	{"const $v = [$o];\nconst $v_b = { x: $v };\n$v_b.x[0] = $e;", "[...$v][0]", false},
 	{"const $v = { a: $o };\nObject.assign([$v][0], { a: $e });", "$v.a", false},
 	{"const $v = { a: $o };\nReflect.set([$v][0], \"a\", $e);", "$v.a", false},
+	// Built-ins that hand values back, and other ways of holding one.
+	{"", "[$o].concat([$e])[1]", false},
+	{"", "[[$e]].flat()[0]", false},
+	{"", "[$o, $e].at(-1)", false},
+	{"", "[$o, $e].find((x, i) => i === 1)", true},
+	{"", "[$o].with(0, $e)[0]", false},
+	{"", "structuredClone({ a: 1 }) && $e", false},
+	{"", "Object.groupBy([$e], () => \"k\").k[0]", true},
+	{"", "Array.from({ length: 1 }, () => $e)[0]", true},
+	{"", "JSON.parse(\"1\", () => $e)", true},
+	{"const $v = Object.create({ a: $e });", "$v.a", false},
+	{"function f$v() { return arguments[0]; }", "f$v($e)", true},
+	{"function* g$v() { yield $e; }", "g$v().next().value", true},
+	{"", "(await Promise.all([$e]))[0]", false},
+	{"const $v = new Map();\n$v.set(\"k\", $e);", "$v.get(\"k\")", false},
+	{"let $v = $o;\nconst bump$v = () => { $v = $e; return 1; };\n[0].forEach(bump$v);", "$v", true},
+	{"const $v = { get a() { return this.b; }, b: $e };", "$v.a", true},
+	{"class C$v { m() { return this.x; } }\nconst i$v = new C$v();\ni$v.x = $e;", "i$v.m()", true},
+	{"", "((o) => o.a)({ a: $e })", false},
+	{"", "[{ a: $e }].map((o) => o.a)[0]", true},
+	{"const $v = { a: $o };\nfor (const k of [\"a\"]) $v[k] = $e;", "$v.a", false},
 }
 
 // step hands e on by one route, or (as often as by any one route) leaves

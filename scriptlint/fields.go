@@ -26,7 +26,8 @@ import (
 // It is sound because every member a value can have was put there by one
 // of those writes, by a built-in (listed), or by data from outside: a
 // getter, a proxy, __defineGetter__ or direct eval make members the walk
-// cannot read, and then every name holds anything. A reached value or the
+// cannot read (and so do Object's member makers used other than by a
+// direct call), and then every name holds anything. A reached value or the
 // global object is never among the values written (a write of one is
 // refused, reach.go), so a member never holds one.
 
@@ -54,6 +55,12 @@ type fieldState struct {
 	entryWrites []esb.Expr
 	// membersOpen: the module makes members the walk cannot read.
 	membersOpen bool
+	// The bundler's interop prologue (interopAliases): the names bound to
+	// a member maker, whether the walk is in one's declaration or in a
+	// verified helper, and whether a helper gives "default" any value.
+	makerAliases                map[*symInfo]bool
+	walkingAlias, walkingHelper bool
+	defaultAny                  bool
 
 	fieldsIndexed, fieldsIndexing bool
 	byName                        map[string]*memberValues
@@ -103,16 +110,6 @@ func (sp *scriptPass) noteClass(c *esb.Class) { sp.classes = append(sp.classes, 
 func (sp *scriptPass) noteMemberMakers(target esb.Expr, args []esb.Expr) {
 	dot, ok := target.Data.(*esb.EDot)
 	if !ok {
-		if id, ok := target.Data.(*esb.EIdentifier); ok {
-			if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && s.OriginalName == "Proxy" {
-				sp.membersOpen = true // (new Proxy is a call too, as far as this is concerned)
-			}
-		}
-		return
-	}
-	switch dot.Name {
-	case "__defineGetter__", "__defineSetter__":
-		sp.membersOpen = true
 		return
 	}
 	root := rootGlobalName(sp, dot.Target)
@@ -145,6 +142,98 @@ func (sp *scriptPass) noteMemberMakers(target esb.Expr, args []esb.Expr) {
 			sp.entryWrites = append(sp.entryWrites, args[0])
 		}
 	}
+}
+
+// memberMakers are Object's and Reflect's functions that make members
+// with values or keys noteMemberMakers reads from a direct call.
+var memberMakers = map[string]bool{
+	"defineProperty": true, "defineProperties": true, "create": true, "fromEntries": true,
+	"groupBy": true, "set": true, "apply": true, "construct": true,
+}
+
+// noteMemberMakerRead records, in the walk, one of memberMakers read as
+// anything but the callee of a direct call (an alias, .call, an argument):
+// what it will make is not read, so members may hold anything. So does
+// __defineGetter__ however it is used.
+func (sp *scriptPass) noteMemberMakerRead(x *esb.EDot, u use) {
+	if sp.walkingAlias {
+		return // (its calls are judged: noteMakerAliasRef)
+	}
+	switch {
+	case x.Name == "__defineGetter__" || x.Name == "__defineSetter__":
+		sp.membersOpen = true
+	case memberMakers[x.Name] && u != useCall:
+		if root := rootGlobalName(sp, x.Target); root == "Object" || root == "Reflect" {
+			sp.membersOpen = true
+		}
+	}
+}
+
+// noteMemberMakerName records, in the walk, a reference to a global: a
+// proxy makes members of any name on demand, and Object or Reflect used
+// other than as the object of a member read by name (aliased,
+// destructured, read with a computed key) may hand on a member maker.
+func (sp *scriptPass) noteMemberMakerName(name string, u use) {
+	switch name {
+	case "Proxy":
+		sp.membersOpen = true
+	case "Object", "Reflect":
+		switch u {
+		case useMember, useMemberSafe, useMemberName, useReceiver, useProtoRead, useTypeof, useInspect, useDiscard:
+		default:
+			sp.membersOpen = true
+		}
+	}
+}
+
+// interopAliases are the member makers esbuild's CommonJS interop
+// prologue names, as it prints them: its verified helpers (__copyProps,
+// __toESM) call them to copy a module's members to another object, which
+// writes no new value under any name, and to write the module under
+// "default".
+var interopAliases = map[string]string{
+	"__create":  "__create = Object.create;",
+	"__defProp": "__defProp = Object.defineProperty;",
+}
+
+// noteInteropAlias records a top-level var whose text is exactly one of
+// interopAliases.
+func (sp *scriptPass) noteInteropAlias(s *esb.SLocal) bool {
+	if s.Kind != esb.LocalVar || len(s.Decls) != 1 {
+		return false
+	}
+	b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier)
+	if !ok {
+		return false
+	}
+	sym := sp.res.Symbol(b.Ref)
+	if sym == nil {
+		return false
+	}
+	text, ok := interopAliases[sym.OriginalName]
+	off := int(s.Decls[0].Binding.Loc.Start)
+	if !ok || off >= len(sp.src) || !strings.HasPrefix(sp.src[off:], text) {
+		return false
+	}
+	if sp.makerAliases == nil {
+		sp.makerAliases = map[*symInfo]bool{}
+	}
+	sp.makerAliases[sp.sym(b.Ref)] = true
+	return true
+}
+
+// noteMakerAliasRef records, in the walk, a reference to one of
+// interopAliases: called by a verified helper it copies (and writes
+// "default"); anywhere else, what it makes is not read.
+func (sp *scriptPass) noteMakerAliasRef(info *symInfo, u use) {
+	if !sp.makerAliases[info] {
+		return
+	}
+	if sp.walkingHelper && u == useCall {
+		sp.defaultAny = true
+		return
+	}
+	sp.membersOpen = true
 }
 
 // indexFields sorts every write by name, once the walk is done.
@@ -287,7 +376,7 @@ func (sp *scriptPass) memberKinds(name string, target kinds, depth int) kinds {
 		// splice and kin), so only data of data, as the kinds say.
 		return target.memberOfData()
 	}
-	if prototypeMember[name] || sp.membersOpen || sp.directEval || !target.isData() && builtinMemberNames[name] {
+	if prototypeMember[name] || sp.membersOpen || sp.directEval || !target.isData() && builtinMemberNames[name] || name == "default" && sp.defaultAny {
 		return kAny
 	}
 	sp.indexFields()

@@ -640,6 +640,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 					sp.noteGlobalValue(u)
 				}
 			}
+			if sp.collecting && s.Kind == esb.SymbolUnbound {
+				sp.noteMemberMakerName(s.OriginalName, u)
+			}
 		}
 	case *esb.EString:
 		if len(x.Value) >= minLabelledSecret { // shorter is no credential, even under a credential's name
@@ -680,8 +683,11 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.callArgs(x)
 	case *esb.EDot:
 		sp.siteExpr(e, u)
-		if sp.collecting && isGlobalObjectName(x.Name) {
-			sp.noteGlobalValue(u)
+		if sp.collecting {
+			if isGlobalObjectName(x.Name) {
+				sp.noteGlobalValue(u)
+			}
+			sp.noteMemberMakerRead(x, u)
 		}
 		sp.expr(x.Target, memberUse(x.Name, true, u))
 	case *esb.EIndex:

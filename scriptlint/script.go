@@ -338,8 +338,16 @@ func (sp *scriptPass) collect() {
 			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
 				sp.noteCommonJSHelper(local)
 				sp.addSite(checkSite{kind: siteHelperStart})
+				sp.walkingHelper = true
 				sp.stmt(st)
+				sp.walkingHelper = false
 				sp.addSite(checkSite{kind: siteHelperEnd})
+				continue
+			}
+			if local, ok := st.Data.(*esb.SLocal); ok && sp.noteInteropAlias(local) {
+				sp.walkingAlias = true
+				sp.stmt(st)
+				sp.walkingAlias = false
 				continue
 			}
 			sp.stmt(st)

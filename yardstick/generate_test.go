@@ -240,6 +240,8 @@ var valueRoutes = []valueRoute{
 	{"", "((o) => o.a)({ a: $e })", false},
 	{"", "[{ a: $e }].map((o) => o.a)[0]", true},
 	{"const $v = { a: $o };\nfor (const k of [\"a\"]) $v[k] = $e;", "$v.a", false},
+	{"const dp$v = Object.defineProperty;\nconst $v = {};\ndp$v($v, \"a\", { value: $e });", "$v.a", false},
+	{"const { defineProperty: dp$v } = Reflect;\nconst $v = {};\ndp$v($v, \"a\", { get: () => $e });", "$v.a", true},
 }
 
 // step hands e on by one route, or (as often as by any one route) leaves

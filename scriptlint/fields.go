@@ -97,6 +97,26 @@ var builtinMemberNames = func() map[string]bool {
 	return m
 }()
 
+// memberNameKinds sorts names for memberKinds with one lookup: a member
+// every object, array or string inherits (prototypeMember), or one some
+// built-in or the API has (builtinMemberNames).
+const (
+	nameOther uint8 = iota
+	nameBuiltin
+	nameInherited
+)
+
+var memberNameKinds = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for n := range builtinMemberNames {
+		m[n] = nameBuiltin
+	}
+	for n := range prototypeMember {
+		m[n] = nameInherited
+	}
+	return m
+}()
+
 // noteObjectLiteral, noteClass and noteDescriptorWrite record, in the
 // walk, what writes members by name.
 func (sp *scriptPass) noteObjectLiteral(o *esb.EObject) {
@@ -376,7 +396,18 @@ func (sp *scriptPass) memberKinds(name string, target kinds, depth int) kinds {
 		// splice and kin), so only data of data, as the kinds say.
 		return target.memberOfData()
 	}
-	if prototypeMember[name] || sp.membersOpen || sp.directEval || !target.isData() && builtinMemberNames[name] || name == "default" && sp.defaultAny {
+	if sp.membersOpen || sp.directEval {
+		return kAny
+	}
+	switch memberNameKinds[name] {
+	case nameInherited:
+		return kAny
+	case nameBuiltin:
+		if !target.isData() {
+			return kAny
+		}
+	}
+	if name == "default" && sp.defaultAny {
 		return kAny
 	}
 	sp.indexFields()
@@ -436,9 +467,13 @@ func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kin
 // isNumberName reports a key that is a number's name ("0", "1.5", "NaN"):
 // an element of an array, or a member written as one.
 func isNumberName(name string) bool {
-	switch name {
-	case "NaN", "Infinity", "-Infinity":
+	switch {
+	case name == "":
+		return false
+	case name == "NaN" || name == "Infinity" || name == "-Infinity":
 		return true
+	case name[0] != '-' && (name[0] < '0' || name[0] > '9'):
+		return false // (most names: no number's name starts so)
 	}
 	f, err := strconv.ParseFloat(name, 64)
 	return err == nil && jsNumber(f) == name

@@ -490,3 +490,22 @@ func (sp *scriptPass) readsMember(e esb.Expr, name string) bool {
 	}
 	return false
 }
+
+// onlyBuiltinBind reports a module in which no member named bind may hold
+// a function of the script's: then x.bind(…) is Function.prototype.bind,
+// which returns a function, or it throws (x.bind is not callable). No
+// built-in but Function.prototype, and nothing of the API, has a bind.
+func (sp *scriptPass) onlyBuiltinBind() bool {
+	if sp.membersOpen || sp.directEval {
+		return false
+	}
+	sp.indexFields()
+	if sp.membersOpen {
+		return false
+	}
+	k := sp.solveMember(&sp.unknownKey, "", 0)
+	if set := sp.byName["bind"]; set != nil {
+		k |= sp.solveMember(set, "bind", 0)
+	}
+	return !k.may(kFunc | kReach | kGlobal)
+}

@@ -328,6 +328,9 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 			}
 			return
 		}
+		if absentGlobals[key] && u != useTarget {
+			return // no window has it: the read is undefined (deadcode.go)
+		}
 		sp.checkGlobalUse(key, keyOff, u)
 		return
 	}
@@ -535,9 +538,14 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 		return yes && no, t1 || t2
 	case *esb.ECall:
 		// f.bind(…) of a function is a function, with this fixed.
-		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" && !sp.ownMemberWritten("bind", kFunc) {
-			fn, _ := sp.provableFunction(dot.Target, depth+1)
-			return fn, false
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" {
+			if sp.onlyBuiltinBind() {
+				return true, false // Function.prototype.bind, whatever it is called on (or it throws)
+			}
+			if !sp.ownMemberWritten("bind", kFunc) {
+				fn, _ := sp.provableFunction(dot.Target, depth+1)
+				return fn, false
+			}
 		}
 	case *esb.EDot:
 		// A function of the API (rmx.log): the sandbox's, never a string.

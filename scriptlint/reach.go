@@ -738,8 +738,8 @@ func (sp *scriptPass) checkFollowedGlobalMember(e esb.Expr, key string, known bo
 		return
 	}
 	g := allowedByName[key]
-	if g != nil && g.Kind != KindDangerous && len(g.Members) == 0 && !apiObjects[key] {
-		return
+	if g != nil && g.Kind != KindDangerous && len(g.Members) == 0 && !apiObjects[key] || absentGlobals[key] {
+		return // (a name no window has reads as undefined)
 	}
 	sp.report(RuleGlobalObject, keyOff, "%s read from what may hold the global object: only the sandbox's plain globals are read that way (Math, JSON, Object, …); name %s itself, where the check can judge it", key, key)
 }

@@ -810,6 +810,10 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 	switch x := e.Data.(type) {
 	case *esb.ECall:
 		dot, ok := x.Target.Data.(*esb.EDot)
+		switch x.Target.Data.(type) {
+		case *esb.EArrow, *esb.EFunction:
+			ok, dot = true, &esb.EDot{Name: "apply"} // a function called where it is written (foldCallback)
+		}
 		if !ok {
 			// Decodings of a literal (percent, base64).
 			switch name, _ := sp.directGlobal(x.Target); name {

@@ -40,6 +40,8 @@ type symInfo struct {
 	// mutated: it was handed to code that may change it.
 	memberSources []esb.Expr
 	mutated       bool
+	// keyHarmless: keyHoldsOnlyHarmless's memo (0 not known, 1 no, 2 yes).
+	keyHarmless int8
 	// aliased: its value was stored, passed or returned, so another
 	// reference may write into the object it holds (transfer.go).
 	aliased bool
@@ -836,6 +838,10 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 	for i, a := range c.Args {
 		args[i] = sp.foldDepth(a, depth)
 		argsKnown = argsKnown && args[i].known
+	}
+	switch c.Target.Data.(type) {
+	case *esb.EArrow, *esb.EFunction:
+		return sp.foldCallback(c.Target, args, depth) // a function called where it is written
 	}
 	target := sp.resolve(c.Target)
 	switch {

@@ -458,6 +458,16 @@ func passThrough(u use) use {
 	return u
 }
 
+// compoundOps are the operator assignments whose new value is the
+// operation's (the logical ones give one side or the other).
+var compoundOps = map[esb.OpCode]esb.OpCode{
+	esb.BinOpAddAssign: esb.BinOpAdd, esb.BinOpSubAssign: esb.BinOpSub, esb.BinOpMulAssign: esb.BinOpMul,
+	esb.BinOpDivAssign: esb.BinOpDiv, esb.BinOpRemAssign: esb.BinOpRem, esb.BinOpPowAssign: esb.BinOpPow,
+	esb.BinOpShlAssign: esb.BinOpShl, esb.BinOpShrAssign: esb.BinOpShr, esb.BinOpUShrAssign: esb.BinOpUShr,
+	esb.BinOpBitwiseOrAssign: esb.BinOpBitwiseOr, esb.BinOpBitwiseAndAssign: esb.BinOpBitwiseAnd,
+	esb.BinOpBitwiseXorAssign: esb.BinOpBitwiseXor,
+}
+
 // binaryUses are the uses of a binary expression's operands, given the
 // use of the whole.
 func binaryUses(op esb.OpCode, u use, right esb.Expr) (left, r use) {
@@ -492,8 +502,13 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 	for {
 		cur := spine[len(spine)-1]
 		if sp.collecting && cur.Op >= esb.BinOpAssign {
-			sp.assigned(cur.Left, cur.Right)
-			sp.noteMemberWrite(cur.Left, cur.Right)
+			value := cur.Right
+			if op, ok := compoundOps[cur.Op]; ok {
+				// k += "x" gives k a new value, k + "x", not "x".
+				value = esb.Expr{Data: &esb.EBinary{Op: op, Left: cur.Left, Right: cur.Right}, Loc: cur.Right.Loc}
+			}
+			sp.assigned(cur.Left, value)
+			sp.noteMemberWrite(cur.Left, value)
 		}
 		if cur.Op == esb.BinOpAssign {
 			sp.siteAssignPattern(cur.Left, cur.Right)

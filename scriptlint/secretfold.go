@@ -38,22 +38,32 @@ type foldParam struct {
 }
 
 // foldCallback folds fn(args…) for an arrow or function expression whose
-// body is one returned expression, its parameters bound to args.
+// body is straight-line: assignments and operator assignments to its
+// parameters and to local names it declares, then one returned
+// expression; its parameters bound to args and each name to its value as
+// the statements run (t += "…" is how a key is put together piece by
+// piece).
 func (sp *scriptPass) foldCallback(fn esb.Expr, args []strVal, depth int) strVal {
 	var params []esb.Arg
 	var body []esb.Stmt
 	switch f := fn.Data.(type) {
 	case *esb.EArrow:
+		if f.IsAsync || f.HasRestArg {
+			return strVal{s: unknownMark}
+		}
 		params, body = f.Args, f.Body.Block.Stmts
 	case *esb.EFunction:
+		if f.Fn.IsAsync || f.Fn.IsGenerator || f.Fn.HasRestArg {
+			return strVal{s: unknownMark}
+		}
 		params, body = f.Fn.Args, f.Fn.Body.Block.Stmts
 	default:
 		return strVal{s: unknownMark}
 	}
-	if len(body) != 1 {
+	if len(body) == 0 || len(body) > 16 || depth > maxResolveDepth {
 		return strVal{s: unknownMark}
 	}
-	ret, ok := body[0].Data.(*esb.SReturn)
+	ret, ok := body[len(body)-1].Data.(*esb.SReturn)
 	if !ok || ret.ValueOrNil.Data == nil {
 		return strVal{s: unknownMark}
 	}
@@ -70,9 +80,62 @@ func (sp *scriptPass) foldCallback(fn esb.Expr, args []strVal, depth int) strVal
 		}
 		sp.foldParams = append(sp.foldParams, foldParam{sp.sym(id.Ref), v})
 	}
+	for _, st := range body[:len(body)-1] {
+		if !sp.foldStep(st, n, depth) {
+			sp.foldParams = sp.foldParams[:n]
+			return strVal{s: unknownMark}
+		}
+	}
 	v := sp.foldDepth(ret.ValueOrNil, depth)
 	sp.foldParams = sp.foldParams[:n]
 	return v
+}
+
+// foldStep runs one statement of a folded body: a declaration of plain
+// names, or an assignment or operator assignment to one of the names
+// bound since foldParams[from]; false for anything else.
+func (sp *scriptPass) foldStep(st esb.Stmt, from, depth int) bool {
+	switch s := st.Data.(type) {
+	case *esb.SLocal:
+		for _, d := range s.Decls {
+			id, ok := d.Binding.Data.(*esb.BIdentifier)
+			if !ok {
+				return false
+			}
+			v := strVal{s: "undefined", known: true}
+			if d.ValueOrNil.Data != nil {
+				v = sp.foldDepth(d.ValueOrNil, depth)
+			}
+			sp.foldParams = append(sp.foldParams, foldParam{sp.sym(id.Ref), v})
+		}
+		return true
+	case *esb.SExpr:
+		b, ok := s.Value.Data.(*esb.EBinary)
+		if !ok {
+			return false
+		}
+		id, ok := b.Left.Data.(*esb.EIdentifier)
+		if !ok {
+			return false
+		}
+		_, info := sp.lookup(id.Ref)
+		i := len(sp.foldParams) - 1
+		for ; i >= from && sp.foldParams[i].info != info; i-- {
+		}
+		if i < from {
+			return false
+		}
+		switch b.Op {
+		case esb.BinOpAssign:
+			sp.foldParams[i].v = sp.foldDepth(b.Right, depth)
+		case esb.BinOpAddAssign:
+			sp.foldParams[i].v = sp.foldDepth(esb.Expr{Data: &esb.EBinary{Op: esb.BinOpAdd, Left: b.Left, Right: b.Right}}, depth)
+		default:
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 // foldArrayMore folds the array routes foldArray leaves to this file.

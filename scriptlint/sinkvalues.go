@@ -295,8 +295,26 @@ func (w *heldWalk) objects(e esb.Expr, depth int, emit func(esb.Expr) bool) bool
 			return false
 		}
 		return w.plainSources(info, func(src esb.Expr) bool { return w.objects(src, depth, emit) })
+	case *esb.EIndex, *esb.EDot:
+		// A member of a constant object or array: each literal its
+		// members may be (table[row]).
+		target, key, known := memberParts(w.sp, e)
+		return w.memberValues(target, key, known, depth, func(v esb.Expr) bool { return w.objects(v, depth, emit) })
 	}
 	return false
+}
+
+// memberParts splits o.k and o[k] into the object and the key, when the
+// text decides it.
+func memberParts(sp *scriptPass, e esb.Expr) (target esb.Expr, key string, known bool) {
+	switch x := e.Data.(type) {
+	case *esb.EDot:
+		return x.Target, x.Name, true
+	case *esb.EIndex:
+		key, known = sp.indexKey(x.Index)
+		return x.Target, key, known
+	}
+	return esb.Expr{}, "", false
 }
 
 // elements calls emit with each element of an array, Map or Set the text

@@ -731,5 +731,39 @@ func (sp *scriptPass) keyMayBeConstructor(k esb.Expr) bool {
 	if v.isStr && strings.Contains(v.s, unknownMark) {
 		return globMatch(v.s, "constructor") || globMatch(v.s, "__proto__")
 	}
+	return !sp.keyHoldsOnlyHarmless(k)
+}
+
+// keyHoldsOnlyHarmless reports a key every value of which the sinks' walk
+// reads (sinkvalues.go: a binding's writes, the members of constant
+// objects, the elements of literal arrays, for-of heads over them), none
+// of them constructor or __proto__: transitions[state]?.[event], where
+// both only ever hold the table's own strings.
+func (sp *scriptPass) keyHoldsOnlyHarmless(k esb.Expr) bool {
+	id, ok := k.Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound {
+		return false
+	}
+	switch info.keyHarmless {
+	case 1:
+		return false
+	case 2:
+		return true
+	}
+	info.keyHarmless = 1 // (while it is read, and if it cannot be)
+	values, ok := sp.mayHoldStrings(k)
+	if !ok || len(values) == 0 {
+		return false
+	}
+	for _, v := range values {
+		if !v.known && (globMatch(v.s, "constructor") || globMatch(v.s, "__proto__")) || v.known && (v.s == "constructor" || v.s == "__proto__") {
+			return false
+		}
+	}
+	info.keyHarmless = 2
 	return true
 }

@@ -134,6 +134,9 @@ func (p *program) str(s string) string {
 	case 11:
 		i := len(s) / 2
 		return `"".concat.apply("", [` + quote(s[:i]) + ", " + quote(s[i:]) + "])"
+	case 12:
+		i := len(s) / 2
+		return "((t) => { t += " + quote(s[i:]) + "; return t; })(" + quote(s[:i]) + ")"
 	}
 	return quote(s)
 }

@@ -245,6 +245,14 @@ var valueRoutes = []valueRoute{
 	{"const $v = { a: $o };\nfor (const k of [\"a\"]) $v[k] = $e;", "$v.a", false},
 	{"const dp$v = Object.defineProperty;\nconst $v = {};\ndp$v($v, \"a\", { value: $e });", "$v.a", false},
 	{"const { defineProperty: dp$v } = Reflect;\nconst $v = {};\ndp$v($v, \"a\", { get: () => $e });", "$v.a", true},
+	// Control flow and assignment forms.
+	{"let $v = null;\n$v ??= $e;", "$v", false},
+	{"let $v = $o, $v_b = $e;\n[$v, $v_b] = [$v_b, $v];", "$v", false},
+	{"let $v = $o;\ndo { $v = $e; } while (false);", "$v", false},
+	{"let $v = $o;\nswitch (1) { case 0: break; case 1: $v = $e; }", "$v", false},
+	{"const $v = { f: () => $e };", "$v.f?.()", true},
+	{"let $v = $o;\n[0].forEach.call([1], () => { $v = $e; });", "$v", true},
+	{"let $v = $o;\nl$v: { $v = $e; break l$v; }", "$v", false},
 }
 
 // step hands e on by one route, or (as often as by any one route) leaves

@@ -219,20 +219,8 @@ var interopAliases = map[string]string{
 // noteInteropAlias records a top-level var whose text is exactly one of
 // interopAliases.
 func (sp *scriptPass) noteInteropAlias(s *esb.SLocal) bool {
-	if s.Kind != esb.LocalVar || len(s.Decls) != 1 {
-		return false
-	}
-	b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier)
+	b, ok := sp.bundlerVar(s, interopAliases)
 	if !ok {
-		return false
-	}
-	sym := sp.res.Symbol(b.Ref)
-	if sym == nil {
-		return false
-	}
-	text, ok := interopAliases[sym.OriginalName]
-	off := int(s.Decls[0].Binding.Loc.Start)
-	if !ok || off >= len(sp.src) || !strings.HasPrefix(sp.src[off:], text) {
 		return false
 	}
 	if sp.makerAliases == nil {

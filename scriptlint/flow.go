@@ -1293,20 +1293,27 @@ func (sp *scriptPass) constructorChecks() bool {
 // isBundlerHelper reports a top-level var declaration whose text is
 // exactly one of esbuild's CommonJS interop helpers.
 func (sp *scriptPass) isBundlerHelper(s *esb.SLocal) bool {
+	_, ok := sp.bundlerVar(s, bundlerHelpers)
+	return ok
+}
+
+// bundlerVar is the name a top-level var declaration binds when its text
+// is exactly the one texts holds for that name (what esbuild prints).
+func (sp *scriptPass) bundlerVar(s *esb.SLocal, texts map[string]string) (*esb.BIdentifier, bool) {
 	if s.Kind != esb.LocalVar || len(s.Decls) != 1 {
-		return false
+		return nil, false
 	}
 	b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier)
 	if !ok {
-		return false
+		return nil, false
 	}
 	sym := sp.res.Symbol(b.Ref)
 	if sym == nil {
-		return false
+		return nil, false
 	}
-	text, ok := bundlerHelpers[sym.OriginalName]
+	text, ok := texts[sym.OriginalName]
 	off := int(s.Decls[0].Binding.Loc.Start)
-	return ok && off < len(sp.src) && strings.HasPrefix(sp.src[off:], text)
+	return b, ok && off < len(sp.src) && strings.HasPrefix(sp.src[off:], text)
 }
 
 // foldablePart: a literal, a name, or a join, the parts a secret is

@@ -287,6 +287,7 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 	if root != "Object" && root != "Reflect" {
 		return
 	}
+	sp.noteMemberMakerCall(dot.Name, args) // (fields.go)
 	switch dot.Name {
 	case "setPrototypeOf":
 		if len(args) >= 2 {

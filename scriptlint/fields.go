@@ -125,18 +125,11 @@ func (sp *scriptPass) noteObjectLiteral(o *esb.EObject) {
 
 func (sp *scriptPass) noteClass(c *esb.Class) { sp.classes = append(sp.classes, c) }
 
-// noteMemberMakers records the calls that make members the walk follows
-// by name (defineProperty and kin) or cannot follow at all.
-func (sp *scriptPass) noteMemberMakers(target esb.Expr, args []esb.Expr) {
-	dot, ok := target.Data.(*esb.EDot)
-	if !ok {
-		return
-	}
-	root := rootGlobalName(sp, dot.Target)
-	if root != "Object" && root != "Reflect" {
-		return
-	}
-	switch dot.Name {
+// noteMemberMakerCall records, in the walk, a direct call of Object's or
+// Reflect's member maker name (noteReflectiveWrites has checked the root):
+// the members it makes, whose values or descriptors indexFields reads.
+func (sp *scriptPass) noteMemberMakerCall(name string, args []esb.Expr) {
+	switch name {
 	case "defineProperty":
 		if len(args) >= 3 {
 			sp.descriptors = append(sp.descriptors, descriptorWrite{key: args[1], descriptor: args[2]})
@@ -152,7 +145,7 @@ func (sp *scriptPass) noteMemberMakers(target esb.Expr, args []esb.Expr) {
 	case "defineProperties", "create":
 		if len(args) >= 2 {
 			sp.descriptors = append(sp.descriptors, descriptorWrite{descriptor: args[1], many: true})
-		} else if dot.Name == "defineProperties" {
+		} else if name == "defineProperties" {
 			sp.membersOpen = true
 		}
 	case "fromEntries", "groupBy":
@@ -165,7 +158,7 @@ func (sp *scriptPass) noteMemberMakers(target esb.Expr, args []esb.Expr) {
 }
 
 // memberMakers are Object's and Reflect's functions that make members
-// with values or keys noteMemberMakers reads from a direct call.
+// with values or keys noteMemberMakerCall reads from a direct call.
 var memberMakers = map[string]bool{
 	"defineProperty": true, "defineProperties": true, "create": true, "fromEntries": true,
 	"groupBy": true, "set": true, "apply": true, "construct": true,

@@ -674,7 +674,6 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		if sp.collecting {
 			sp.noteResolvers(x)
 			sp.noteCallMutation(x.Target, x.Args)
-			sp.noteMemberMakers(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useNew)
 		sp.exprs(x.Args, useValue)
@@ -683,7 +682,6 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		if sp.collecting {
 			sp.noteCallMutation(x.Target, x.Args)
 			sp.noteReflectiveWrites(x.Target, x.Args)
-			sp.noteMemberMakers(x.Target, x.Args)
 			sp.noteDirectEval(x.Target)
 			sp.noteModuleWrapper(x.Target, x.Args)
 		}

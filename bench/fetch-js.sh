@@ -33,4 +33,12 @@ for entry in "${files[@]}"; do
   fi
   cp "$dir/$path" "$cache/js/$name"
 done
-ls -l "$cache/js"
+# A 2 MiB bundle of real libraries for BenchmarkLibraryBundle: the full
+# builds of d3, lodash and react-dom, each in a block of its own.
+mkdir -p "$cache/bundle"
+if [ ! -s "$cache/bundle/libraries-2mib.js" ]; then
+  for f in d3.js lodash.js react-dom.development.js; do
+    printf '{\n'; cat "$cache/js/$f"; printf '\n}\n'
+  done > "$cache/bundle/libraries-2mib.js"
+fi
+ls -l "$cache/js" "$cache/bundle"

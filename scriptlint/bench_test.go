@@ -71,6 +71,26 @@ func BenchmarkScript(b *testing.B) {
 	}
 }
 
+// BenchmarkLibraryBundle lints, in one pass of the whole analyzer, the
+// 2 MiB bundle of real libraries bench/fetch-js.sh puts together (d3,
+// lodash and react-dom): its ns/op is the time a bundle that size takes.
+//
+//	go test -run XXX -bench LibraryBundle -count 5 ./scriptlint
+func BenchmarkLibraryBundle(b *testing.B) {
+	src, err := os.ReadFile("../bench/.cache/bundle/libraries-2mib.js")
+	if err != nil {
+		b.Skip("no bundle: run bench/fetch-js.sh first")
+	}
+	b.SetBytes(int64(len(src)))
+	pkg := memoryPackage(src)
+	analyzers := []*analysis.Analyzer{scriptlint.Analyzer}
+	for b.Loop() {
+		if res := analysis.RunPackage(pkg, analyzers); res.Err != nil {
+			b.Fatal(res.Err)
+		}
+	}
+}
+
 // TestRealWorldJS lints real library code: the pinned files committed in
 // testdata/realworld (always), and the larger benchmark inputs when
 // bench/fetch-js.sh has fetched them. Each must be parsed and analysed, and

@@ -79,7 +79,8 @@ var builtinNamesText string
 // sandbox's API can have: ECMAScript's built-ins, their prototypes and the
 // objects they make (builtinnames.txt, checked against the engine by
 // TestBuiltinNamesCoverTheEngine), the global object's names, and the API
-// table's members, handle methods and data fields.
+// table's members and handle methods (its data is data, whatever the
+// field's name).
 var builtinMemberNames = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(builtinNamesText) {
@@ -117,8 +118,8 @@ var memberNameKinds = func() map[string]uint8 {
 	return m
 }()
 
-// noteObjectLiteral, noteClass and noteDescriptorWrite record, in the
-// walk, what writes members by name.
+// noteObjectLiteral and noteClass record, in the walk, what writes
+// members by name.
 func (sp *scriptPass) noteObjectLiteral(o *esb.EObject) {
 	sp.objectLiterals = append(sp.objectLiterals, o)
 }

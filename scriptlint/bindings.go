@@ -20,6 +20,10 @@ type valueFlow struct {
 	// kindsLow and kindsStack solve bindings that depend on themselves
 	// (symbolKinds).
 	kindsLow, kindsStack int32
+	// kindsEpoch counts the changes to what the solver reads; kindsFrame
+	// is the solve in progress innermost (numbered by kindsSerial).
+	kindsEpoch, kindsFrame, kindsSerial uint32
+	kindsReplays                        int // (tests)
 	// kindsWork counts the expressions whose kinds were asked; past
 	// kindsBudget (reach.go: overBudget) the parameters and results of
 	// closed functions are no longer followed across calls.
@@ -100,6 +104,8 @@ func (sp *scriptPass) notePrototypeSet(object, proto esb.Expr) {
 func (sp *scriptPass) prototypesMayBeFunctions() bool {
 	if !sp.protoSetsChecked {
 		sp.protoSetsChecked = true
+		sp.kindsEpoch++ // the solver may read it (kindsMemo)
+		defer func() { sp.kindsEpoch++ }()
 		for _, p := range sp.protoSets {
 			if p.Data == nil || sp.kindsOf(p).may(kFunc) {
 				sp.protoUnseen = true
@@ -145,6 +151,8 @@ func (sp *scriptPass) ownMemberWritten(name string, on kinds) bool {
 	}
 	if !sp.unknownKeyWritesChecked {
 		sp.unknownKeyWritesChecked = true
+		sp.kindsEpoch++ // the solver may read it (kindsMemo)
+		defer func() { sp.kindsEpoch++ }()
 		for _, w := range sp.unknownKeyWrites {
 			if w.key.Data == nil || !sp.kindsOf(w.key).only(kNumeric|kUndef|kNull|kBool) {
 				sp.unknownWriteTargets |= sp.kindsOf(w.target)

@@ -58,6 +58,7 @@ type symInfo struct {
 	// The abstract value (transfer.go): kv, and how far it is solved.
 	kv     kinds
 	kstate uint8
+	km     kindsMemo
 	// intrinsicMemo: whether it is an alias of a built-in (0 not known,
 	// 1 no, 2 yes: intrinsics.go).
 	intrinsicMemo int8

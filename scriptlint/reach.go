@@ -567,6 +567,7 @@ func (sp *scriptPass) reachCandidate(info *symInfo) bool {
 		return false
 	}
 	info.cand = candBusy
+	sp.kindsEpoch++ // the solver may read it (kindsMemo)
 	yes := false
 	for _, src := range info.sources {
 		if src.bad || src.elems {
@@ -599,6 +600,7 @@ func (sp *scriptPass) reachCandidate(info *symInfo) bool {
 	} else {
 		info.cand = candNo
 	}
+	sp.kindsEpoch++
 	return yes
 }
 
@@ -612,6 +614,7 @@ func (sp *scriptPass) returnsCandidate(rec *fnRec) bool {
 		return false
 	}
 	rec.cand = candBusy
+	sp.kindsEpoch++
 	yes := false
 	for _, src := range rec.ret.sources {
 		if sp.exprCandidate(src.expr, 0) {
@@ -624,6 +627,7 @@ func (sp *scriptPass) returnsCandidate(rec *fnRec) bool {
 	} else {
 		rec.cand = candNo
 	}
+	sp.kindsEpoch++
 	return yes
 }
 

@@ -1,6 +1,7 @@
 package scriptlint
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -553,6 +554,18 @@ func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
 	if sp.kindsStack == 0 {
 		sp.kindsLow = 1 << 30
 	}
+	replay := sp.kindsReplayable(info, depth)
+	if replay {
+		sp.kindsReplays++
+	}
+	if replay && !verifyKindsMemo {
+		sp.kindsWork += int(info.km.work)
+		sp.kindsLow = min(sp.kindsLow, info.km.low)
+		return info.kv
+	}
+	parent, epoch, work := sp.kindsFrame, sp.kindsEpoch, sp.kindsWork
+	sp.kindsSerial++
+	sp.kindsFrame = sp.kindsSerial
 	info.kstate = kindsBusy
 	sp.kindsStack++
 	info.kdepth = sp.kindsStack
@@ -562,6 +575,9 @@ func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
 		v := info.kv | sp.writeSetKinds(info, depth)
 		grew := v != info.kv
 		info.kv = v
+		if grew {
+			sp.kindsEpoch++
+		}
 		if sp.kindsLow < info.kdepth || !grew || sp.kindsLow > info.kdepth {
 			break // final, or waiting for a binding further out
 		}
@@ -572,13 +588,89 @@ func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
 	}
 	low := sp.kindsLow
 	sp.kindsStack--
+	sp.kindsFrame = parent
 	if low >= info.kdepth {
 		info.kstate = kindsDone
+		sp.kindsEpoch++
+		if replay {
+			panic("kinds replay of " + info.sym.OriginalName + " differs: the binding is final")
+		}
 	} else {
 		info.kstate = kindsFresh // solved again once the binding it waits on is
+		if replay {
+			sp.checkKindsReplay(info, work, low)
+		}
+		sp.noteKindsSolve(info, depth, parent, epoch, work, low)
 	}
 	sp.kindsLow = min(outerLow, low)
 	return info.kv
+}
+
+// The replay of a binding solved again. A binding that waits on one
+// further out (a cycle through it) is solved again each time it is asked
+// until that one is final, and the same question is often asked many
+// times by the same binding in one round. When nothing the solver reads
+// has changed since the last time (no value grew, no binding became
+// final, no lazy table was filled: kindsEpoch), and it is asked by the
+// same solve (kindsFrame: the same bindings in progress below it) at the
+// same depth, solving it again would do exactly what the last solve did:
+// give the same value, wait on the same binding, and count the same work
+// (which is replayed, so the budget is reached exactly where it was).
+type kindsMemo struct {
+	epoch, frame uint32 // kindsEpoch and kindsFrame of the last solve
+	work, low    int32  // the work it counted, the binding it waited on
+	depth        int16
+	// budget: 0 none kept, 1 the solve was under the budget throughout,
+	// 2 over it throughout.
+	budget uint8
+}
+
+// verifyKindsMemo makes every replay solve again and compare (tests).
+var verifyKindsMemo = false
+
+// kindsReplayable reports whether solving info again would repeat its
+// last solve.
+func (sp *scriptPass) kindsReplayable(info *symInfo, depth int) bool {
+	m := &info.km
+	if m.budget == 0 || m.epoch != sp.kindsEpoch || m.frame != sp.kindsFrame || int(m.depth) != depth {
+		return false
+	}
+	if m.budget == 1 {
+		return sp.kindsWork+int(m.work) <= sp.kindsBudget
+	}
+	return sp.kindsWork > sp.kindsBudget
+}
+
+// noteKindsSolve keeps what a solve that ended waiting did, when nothing
+// changed while it ran (so that solving it again from here would repeat it).
+func (sp *scriptPass) noteKindsSolve(info *symInfo, depth int, parent, epoch uint32, work int, low int32) {
+	m := &info.km
+	m.budget = 0
+	if epoch != sp.kindsEpoch || depth > 1<<14 {
+		return
+	}
+	if sp.kindsBudget == 0 {
+		sp.overBudget() // sets the budget
+	}
+	switch {
+	case sp.kindsWork <= sp.kindsBudget:
+		m.budget = 1
+	case work > sp.kindsBudget:
+		m.budget = 2
+	default:
+		return // the budget was reached during it
+	}
+	m.epoch, m.frame, m.depth = epoch, parent, int16(depth)
+	m.work, m.low = int32(sp.kindsWork-work), low
+}
+
+// checkKindsReplay holds a replay to the solve it stands for (tests).
+func (sp *scriptPass) checkKindsReplay(info *symInfo, work int, low int32) {
+	m := &info.km
+	if sp.kindsEpoch != m.epoch || int32(sp.kindsWork-work) != m.work || low != m.low {
+		panic(fmt.Sprintf("kinds replay of %s differs: epoch %d/%d work %d/%d low %d/%d",
+			info.sym.OriginalName, sp.kindsEpoch, m.epoch, sp.kindsWork-work, m.work, low, m.low))
+	}
 }
 
 // writeSetKinds is the union of what the write set of a binding holds.

@@ -119,12 +119,13 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if x.Name == "constructor" || x.Name == "__proto__" {
 			return kAny | kReach
 		}
-		if wellKnownSymbols[x.Name] && sp.maybeGlobalObject(x.Target) {
+		class := dotNames[x.Name] // (one lookup for both tables)
+		if class&dotWellKnownSymbol != 0 && sp.maybeGlobalObject(x.Target) {
 			if name, ok := sp.directGlobal(x.Target); ok && name == "Symbol" {
 				return kSymbol // Symbol is frozen for the analysis (js/intrinsic-write)
 			}
 		}
-		if prototypeMember[x.Name] {
+		if class&dotPrototypeMember != 0 {
 			return kAny
 		}
 		if isGlobalObjectName(x.Name) && sp.globalFollowed && sp.kindsDepth(x.Target, depth).may(kGlobal) {
@@ -174,6 +175,23 @@ var wellKnownSymbols = map[string]bool{
 	"matchAll": true, "replace": true, "search": true, "species": true, "split": true, "toPrimitive": true,
 	"toStringTag": true, "unscopables": true, "dispose": true, "asyncDispose": true,
 }
+
+// dotNames classes the names of wellKnownSymbols and prototypeMember.
+var dotNames = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for n := range wellKnownSymbols {
+		m[n] |= dotWellKnownSymbol
+	}
+	for n := range prototypeMember {
+		m[n] |= dotPrototypeMember
+	}
+	return m
+}()
+
+const (
+	dotWellKnownSymbol uint8 = 1 << iota
+	dotPrototypeMember
+)
 
 // elementKinds is what iterating a value of kinds k yields.
 func elementKinds(k kinds) kinds {
@@ -310,7 +328,11 @@ func (sp *scriptPass) kindsAwait(v esb.Expr, depth int) kinds {
 // apiResult is what the promise of an rmx or dom call resolves to: data
 // (rmx.storage.get) or data and handles, never a function.
 func (sp *scriptPass) apiResult(c *esb.ECall) (kinds, bool) {
-	paths := sp.resolve(c.Target)
+	return apiResultOf(sp.resolve(c.Target))
+}
+
+// apiResultOf is apiResult for a callee resolved to paths.
+func apiResultOf(paths []string) (kinds, bool) {
 	if len(paths) == 0 {
 		return 0, false
 	}
@@ -386,10 +408,10 @@ func (sp *scriptPass) kindsCallModel(c *esb.ECall, depth int) kinds {
 			return k
 		}
 	}
-	if k, ok := sp.apiResult(c); ok {
+	paths := sp.resolve(c.Target)
+	if k, ok := apiResultOf(paths); ok {
 		return k | kObject | kOpen // a promise, or a handle
 	}
-	paths := sp.resolve(c.Target)
 	if has(paths, "Object.getPrototypeOf", "Reflect.getPrototypeOf") && len(c.Args) > 0 && sp.mayBeFunctionDepth(c.Args[0], depth) ||
 		has(paths, "Reflect.get") && len(c.Args) > 1 && sp.mayBeFunctionDepth(c.Args[0], depth) && sp.keyMayBeConstructor(c.Args[1]) {
 		return kAny | kReach

@@ -730,7 +730,8 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 	if info.updated {
 		k |= kNumeric
 	}
-	for _, src := range info.sources {
+	for i := range info.sources {
+		src := &info.sources[i] // (not copied: most bindings are solved more than once)
 		if src.bad {
 			return kAny
 		}

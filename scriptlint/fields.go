@@ -244,7 +244,8 @@ func (sp *scriptPass) indexFields() {
 		return
 	}
 	sp.fieldsIndexed, sp.fieldsIndexing = true, true
-	defer func() { sp.fieldsIndexing = false }()
+	sp.kindsEpoch++ // the solver reads these tables (kindsMemo)
+	defer func() { sp.fieldsIndexing = false; sp.kindsEpoch++ }()
 	sp.byName = map[string]*memberValues{}
 	add := func(key esb.Expr, name string, known bool, value esb.Expr, anyValue bool) {
 		set := &sp.unknownKey
@@ -415,9 +416,16 @@ func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kin
 	}
 	if set.any {
 		set.kv, set.state = kAny, 2
+		sp.kindsEpoch++ // the solver reads it (kindsMemo)
 		return kAny
 	}
 	set.state = 1
+	// What is asked while it is in progress is asked by another solve
+	// (kindsMemo), and a change of its state is one the solver reads.
+	sp.kindsEpoch++
+	parent := sp.kindsFrame
+	sp.kindsSerial++
+	sp.kindsFrame = sp.kindsSerial
 	// Like symbolKinds: an answer that read a binding still being solved
 	// further out is not final, and is solved again when asked again.
 	outerLow := sp.kindsLow
@@ -439,7 +447,9 @@ func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kin
 	}
 	low := sp.kindsLow
 	sp.kindsLow = min(outerLow, low)
+	sp.kindsFrame = parent
 	set.kv, set.state = k, 2
+	sp.kindsEpoch++
 	if low <= sp.kindsStack {
 		set.state = 0
 	}

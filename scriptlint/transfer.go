@@ -870,6 +870,7 @@ func (sp *scriptPass) keyHoldsOnlyHarmless(k esb.Expr) bool {
 		return true
 	}
 	info.keyHarmless = 1 // (while it is read, and if it cannot be)
+	sp.kindsEpoch++      // the solver reads it (kindsMemo)
 	values, ok := sp.mayHoldStrings(k)
 	if !ok || len(values) == 0 {
 		return false
@@ -880,5 +881,6 @@ func (sp *scriptPass) keyHoldsOnlyHarmless(k esb.Expr) bool {
 		}
 	}
 	info.keyHarmless = 2
+	sp.kindsEpoch++
 	return true
 }

@@ -1,9 +1,7 @@
 package scriptlint
 
 import (
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
@@ -20,27 +18,9 @@ import (
 func TestKindsReplayRepeatsTheSolve(t *testing.T) {
 	verifyKindsMemo = true
 	defer func() { verifyKindsMemo = false }()
-	var scripts []string
-	preamble := readFile(t, "testdata/evasion/preamble.js")
-	for _, form := range strings.Split(readFile(t, "testdata/evasion/corpus.txt"), "\n=== ")[1:] {
-		_, code, _ := strings.Cut(form, "\n")
-		scripts = append(scripts, preamble+code)
-	}
-	cases, _ := filepath.Glob("testdata/cases/*.txtar")
-	for _, file := range cases {
-		if _, rest, ok := strings.Cut(readFile(t, file), "\n-- script.js --\n"); ok {
-			code, _, _ := strings.Cut(rest, "\n-- ")
-			scripts = append(scripts, code)
-		}
-	}
 	// The larger benchmark inputs too, when bench/fetch-js.sh has fetched
 	// them (react-dom's production build reaches the budget).
-	for _, glob := range []string{"testdata/overblocking/*.js", "testdata/realworld/*.js", "../bench/.cache/js/*.js"} {
-		files, _ := filepath.Glob(glob)
-		for _, file := range files {
-			scripts = append(scripts, readFile(t, file))
-		}
-	}
+	scripts := corpusScripts(t, "../bench/.cache/js/*.js")
 	m, _ := manifest.Parse([]byte(`{"name": "x", "api": "1.0.2", "matches": ["https://example.com/*"]}`))
 	replays := 0
 	for _, src := range scripts {

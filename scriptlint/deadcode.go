@@ -453,8 +453,9 @@ func (sp *scriptPass) sameGlobal(a, b esb.Expr) (same, ok bool) {
 	return true, true
 }
 
-// globalWritten reports a global name the module assigns or declares at
-// the top level (so it is not the built-in any more).
+// globalWritten reports a name the module writes as a member of any
+// object, the global object among them (so the global may not be the
+// built-in any more).
 func (sp *scriptPass) globalWritten(name string) bool {
 	sp.indexWrites()
 	return sp.writtenKeys[name]

@@ -98,22 +98,25 @@ var builtinMemberNames = func() map[string]bool {
 	return m
 }()
 
-// memberNameKinds sorts names for memberKinds with one lookup: a member
-// every object, array or string inherits (prototypeMember), or one some
-// built-in or the API has (builtinMemberNames).
+// memberNames sorts a member's name with one lookup: a member every
+// object, array or string inherits (prototypeMember), one some built-in or
+// the API has (builtinMemberNames), a well-known symbol's (Symbol.iterator).
 const (
-	nameOther uint8 = iota
-	nameBuiltin
+	nameBuiltin uint8 = 1 << iota
 	nameInherited
+	nameWellKnownSymbol
 )
 
-var memberNameKinds = func() map[string]uint8 {
+var memberNames = func() map[string]uint8 {
 	m := map[string]uint8{}
 	for n := range builtinMemberNames {
-		m[n] = nameBuiltin
+		m[n] |= nameBuiltin
 	}
 	for n := range prototypeMember {
-		m[n] = nameInherited
+		m[n] |= nameInherited
+	}
+	for n := range wellKnownSymbols {
+		m[n] |= nameWellKnownSymbol
 	}
 	return m
 }()
@@ -382,13 +385,11 @@ func (sp *scriptPass) memberKinds(name string, target kinds, depth int) kinds {
 	if sp.membersOpen || sp.directEval {
 		return kAny
 	}
-	switch memberNameKinds[name] {
-	case nameInherited:
+	switch class := memberNames[name]; {
+	case class&nameInherited != 0:
 		return kAny
-	case nameBuiltin:
-		if !target.isData() {
-			return kAny
-		}
+	case class&nameBuiltin != 0 && !target.isData():
+		return kAny
 	}
 	if name == "default" && sp.defaultAny {
 		return kAny

@@ -809,26 +809,7 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 	}
 	switch x := e.Data.(type) {
 	case *esb.ECall:
-		dot, ok := x.Target.Data.(*esb.EDot)
-		switch x.Target.Data.(type) {
-		case *esb.EArrow, *esb.EFunction:
-			ok, dot = true, &esb.EDot{Name: "apply"} // a function called where it is written (foldCallback)
-		}
-		if !ok {
-			// Decodings of a literal (percent, base64).
-			switch name, _ := sp.directGlobal(x.Target); name {
-			case "decodeURIComponent", "decodeURI", "unescape", "atob":
-			default:
-				return
-			}
-			break
-		}
-		switch dot.Name {
-		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply",
-			"replace", "replaceAll", "toLowerCase", "toUpperCase", "slice", "substring", "trim", "repeat":
-			// (a key written with separators removed or its case changed
-			// at run time is a key too)
-		default:
+		if !sp.assemblingCall(x) {
 			return
 		}
 	case *esb.ETemplate:
@@ -870,6 +851,30 @@ func (sp *scriptPass) checkFoldedSecret(e esb.Expr) {
 		}
 	}
 	sp.reportSpan(RuleSecret, int(e.Loc.Start), -1, "%s is hard-coded in script.js, assembled from parts, where anyone who sees the code can read it: remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", what)
+}
+
+// assemblingCall reports a call that may put a string together from
+// literals: a method that joins, converts or cuts strings (a key written
+// with separators removed or its case changed at run time is a key too), a
+// decoding of a literal, or a function called where it is written
+// (foldCallback).
+func (sp *scriptPass) assemblingCall(x *esb.ECall) bool {
+	switch t := x.Target.Data.(type) {
+	case *esb.EArrow, *esb.EFunction:
+		return true
+	case *esb.EDot:
+		switch t.Name {
+		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply",
+			"replace", "replaceAll", "toLowerCase", "toUpperCase", "slice", "substring", "trim", "repeat":
+			return true
+		}
+		return false
+	}
+	switch name, _ := sp.directGlobal(x.Target); name {
+	case "decodeURIComponent", "decodeURI", "unescape", "atob":
+		return true
+	}
+	return false
 }
 
 // foldedSecret is what the secret scanner finds in the string e folds to.

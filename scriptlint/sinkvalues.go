@@ -104,11 +104,9 @@ func (w *heldWalk) exprs(e esb.Expr, depth int, emit func(esb.Expr) bool) bool {
 			return true
 		}
 		return v.isStr && emit(e)
-	case *esb.EDot:
-		return w.member(x.Target, x.Name, true, depth, emit, e)
-	case *esb.EIndex:
-		key, known := w.sp.foldKey(x.Index)
-		return w.member(x.Target, key, known, depth, emit, e)
+	case *esb.EDot, *esb.EIndex:
+		target, key, known := memberParts(w.sp, e)
+		return w.member(target, key, known, depth, emit, e)
 	case *esb.ECall:
 		if name, ok := w.sp.directGlobal(x.Target); ok && name == "structuredClone" && len(x.Args) == 1 {
 			return w.exprs(x.Args[0], depth, emit)
@@ -311,7 +309,7 @@ func memberParts(sp *scriptPass, e esb.Expr) (target esb.Expr, key string, known
 	case *esb.EDot:
 		return x.Target, x.Name, true
 	case *esb.EIndex:
-		key, known = sp.indexKey(x.Index)
+		key, known = sp.foldKey(x.Index)
 		return x.Target, key, known
 	}
 	return esb.Expr{}, "", false

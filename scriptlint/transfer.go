@@ -119,13 +119,13 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if x.Name == "constructor" || x.Name == "__proto__" {
 			return kAny | kReach
 		}
-		class := dotNames[x.Name] // (one lookup for both tables)
-		if class&dotWellKnownSymbol != 0 && sp.maybeGlobalObject(x.Target) {
+		class := memberNames[x.Name] // (one lookup for the tables of names)
+		if class&nameWellKnownSymbol != 0 && sp.maybeGlobalObject(x.Target) {
 			if name, ok := sp.directGlobal(x.Target); ok && name == "Symbol" {
 				return kSymbol // Symbol is frozen for the analysis (js/intrinsic-write)
 			}
 		}
-		if class&dotPrototypeMember != 0 {
+		if class&nameInherited != 0 {
 			return kAny
 		}
 		if isGlobalObjectName(x.Name) && sp.globalFollowed && sp.kindsDepth(x.Target, depth).may(kGlobal) {
@@ -175,23 +175,6 @@ var wellKnownSymbols = map[string]bool{
 	"matchAll": true, "replace": true, "search": true, "species": true, "split": true, "toPrimitive": true,
 	"toStringTag": true, "unscopables": true, "dispose": true, "asyncDispose": true,
 }
-
-// dotNames classes the names of wellKnownSymbols and prototypeMember.
-var dotNames = func() map[string]uint8 {
-	m := map[string]uint8{}
-	for n := range wellKnownSymbols {
-		m[n] |= dotWellKnownSymbol
-	}
-	for n := range prototypeMember {
-		m[n] |= dotPrototypeMember
-	}
-	return m
-}()
-
-const (
-	dotWellKnownSymbol uint8 = 1 << iota
-	dotPrototypeMember
-)
 
 // elementKinds is what iterating a value of kinds k yields.
 func elementKinds(k kinds) kinds {
@@ -876,7 +859,7 @@ func (sp *scriptPass) keyHoldsOnlyHarmless(k esb.Expr) bool {
 		return false
 	}
 	for _, v := range values {
-		if !v.known && (globMatch(v.s, "constructor") || globMatch(v.s, "__proto__")) || v.known && (v.s == "constructor" || v.s == "__proto__") {
+		if globMatch(v.s, "constructor") || globMatch(v.s, "__proto__") { // (a known string matches only itself)
 			return false
 		}
 	}

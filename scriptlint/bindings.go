@@ -269,6 +269,11 @@ func (sp *scriptPass) forHead(init esb.Stmt, value esb.Expr, of bool) {
 			default:
 				sp.sym(id.Ref).extraKinds |= kStr
 			}
+			if ok {
+				info := sp.sym(id.Ref)
+				info.declFrame = sp.walkFrame()
+				sp.noteLoopKey(info, value, of, s.Kind != esb.LocalVar)
+			}
 		}
 	case *esb.SExpr:
 		id, ok := s.Value.Data.(*esb.EIdentifier)
@@ -279,6 +284,9 @@ func (sp *scriptPass) forHead(init esb.Stmt, value esb.Expr, of bool) {
 			sp.addSource(sp.sym(id.Ref), valueSource{expr: value, elems: true})
 		default:
 			sp.sym(id.Ref).extraKinds |= kStr
+		}
+		if ok {
+			sp.noteLoopKey(sp.sym(id.Ref), value, of, false)
 		}
 	}
 }
@@ -311,6 +319,12 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 		}
 	case "defineProperties", "assign":
 		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], reflective: true})
+	case "deleteProperty":
+		if len(args) >= 2 {
+			sp.deletedKeys = append(sp.deletedKeys, args[1])
+		} else {
+			sp.deletedKeys = append(sp.deletedKeys, esb.Expr{})
+		}
 	}
 }
 

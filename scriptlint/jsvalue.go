@@ -74,6 +74,12 @@ type symInfo struct {
 
 	global *globalInfo // for an unbound name
 
+	// ownkeys.go: the object whose keys it takes, whether it is a
+	// parameter, and the walk frame its declaration is in.
+	keys      *keyOrigin
+	isParam   bool
+	declFrame int32
+
 	// reach.go: the function bound to this name (two: fnRecAmbiguous), the
 	// function this parameter is of and its position, and how often the
 	// name is referred to and called directly.

@@ -282,6 +282,7 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 					// A var may be read before its initialiser runs.
 					sp.bindUndefined(d.Binding)
 				}
+				sp.noteKeyDecl(s.Kind, d)
 			}
 			sp.sitePattern(siteDecl, d.Binding, d.ValueOrNil)
 			sp.binding(d.Binding)
@@ -386,6 +387,9 @@ func (sp *scriptPass) args(args []esb.Arg, rec *fnRec) {
 		sp.decorators(a.Decorators)
 		if sp.collecting {
 			sp.bindTo(a.Binding, a.DefaultOrNil, nil, false)
+			if id, ok := a.Binding.Data.(*esb.BIdentifier); ok {
+				sp.sym(id.Ref).isParam = true
+			}
 			if !sp.noteParam(rec, i, a.Binding) {
 				sp.bindAny(a.Binding) // the analysis does not follow calls into it
 			}
@@ -629,6 +633,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			}
 			sp.expr(x.Value, useTarget)
 		case esb.UnOpDelete:
+			if sp.collecting {
+				sp.noteDelete(x.Value)
+			}
 			sp.expr(x.Value, useTarget)
 		default:
 			sp.expr(x.Value, useInspect)
@@ -684,6 +691,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteReflectiveWrites(x.Target, x.Args)
 			sp.noteDirectEval(x.Target)
 			sp.noteModuleWrapper(x.Target, x.Args)
+			sp.noteKeyCallback(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useCall)
 		if sp.receiverOfOwnMember(x.Target, x.Args) {

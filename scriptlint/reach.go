@@ -69,6 +69,15 @@ type reachState struct {
 	// fnWalk is the walk's stack of enclosing functions (nil for one no
 	// name is bound to), with whether each is an arrow.
 	fnWalk []fnWalkFrame
+	frames int32 // functions entered so far (fnWalkFrame.serial)
+	// keyLists: keys taken from what may be a key list, resolved after
+	// the walk (ownkeys.go).
+	keyLists []pendingKeyList
+	// deletedKeys: the keys of every delete and Reflect.deleteProperty;
+	// unshadows: whether one may be constructor or __proto__ (0 not
+	// known, 1 no, 2 yes).
+	deletedKeys []esb.Expr
+	unshadows   int8
 	// siteFrom is the context a useReturn or useArg site records.
 	siteFrom   int32
 	argSites   []argSite
@@ -87,10 +96,11 @@ type reachState struct {
 }
 
 type fnWalkFrame struct {
-	rec   *fnRec
-	index int32
-	arrow bool
-	outer int32 // siteFrom before it
+	rec    *fnRec
+	index  int32
+	arrow  bool
+	outer  int32 // siteFrom before it
+	serial int32 // one per function the walk enters (ownkeys.go)
 }
 
 // recordFunction returns the record of fn (an *esb.Fn or *esb.EArrow),
@@ -163,7 +173,8 @@ func (sp *scriptPass) enterFunction(node any, arrow bool) *fnRec {
 	if rec != nil {
 		index = rec.index
 	}
-	sp.fnWalk = append(sp.fnWalk, fnWalkFrame{rec: rec, index: index, arrow: arrow, outer: sp.siteFrom})
+	sp.frames++
+	sp.fnWalk = append(sp.fnWalk, fnWalkFrame{rec: rec, index: index, arrow: arrow, outer: sp.siteFrom, serial: sp.frames})
 	return rec
 }
 

@@ -355,6 +355,7 @@ func (sp *scriptPass) collect() {
 	}
 	sp.fnStack = nil
 	sp.collecting = false
+	sp.resolveKeyLists()
 }
 
 // importRecords refuses every import: static imports and re-exports, and

@@ -152,7 +152,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if ok && key != "constructor" && key != "__proto__" {
 			return kAny
 		}
-		if ok || sp.keyMayBeConstructor(x.Index) && sp.mayBeFunctionDepth(x.Target, depth) {
+		if ok || sp.unknownKeyMayReach(x.Target, x.Index, depth) {
 			return kAny | kReach
 		}
 		return kAny
@@ -231,6 +231,8 @@ func (sp *scriptPass) kindsBinary(x *esb.EBinary, depth int) kinds {
 		switch {
 		case l.only(kNum|kBool|kNull|kUndef) && r.only(kNum|kBool|kNull|kUndef):
 			return kNum
+		case l.only(kNumeric|kBool|kNull|kUndef) && r.only(kNumeric|kBool|kNull|kUndef):
+			return kNumeric // a BigInt added to anything but a BigInt throws
 		case l.only(kStr) || r.only(kStr):
 			return kStr
 		}
@@ -813,6 +815,18 @@ func (sp *scriptPass) mayBeFunction(e esb.Expr) bool { return sp.mayBeFunctionDe
 func (sp *scriptPass) mayBeFunctionDepth(e esb.Expr, depth int) bool {
 	k := sp.kindsDepth(e, depth)
 	return k.may(kFunc|kReach) || k.may(kArray|kObject) && sp.prototypesMayBeFunctions()
+}
+
+// unknownKeyMayReach reports whether target[index], with a key the check
+// cannot decide, may reach Function: the key may be "constructor" and the
+// target a function, unless the key is one of the target's own
+// (ownkeys.go) and the target no reached value (whose own constructor
+// may be Function).
+func (sp *scriptPass) unknownKeyMayReach(target, index esb.Expr, depth int) bool {
+	if !sp.keyMayBeConstructor(index) || !sp.mayBeFunctionDepth(target, depth) {
+		return false
+	}
+	return !sp.ownKeyRead(target, index) || sp.kindsDepth(target, depth).may(kReach|kGlobal)
 }
 
 // keyMayBeConstructor reports whether a key the check cannot fold may

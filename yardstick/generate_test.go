@@ -312,13 +312,48 @@ var (
 	harmlessText     = []string{"hello world", "YYYY-MM-DD", "a-very-long-class-name-for-a-widget"}
 )
 
+// ownKeyCall gives the function value f an own enumerable member named k
+// (or another object one), takes the keys of that object by one of the forms
+// that take keys (a for-in head, Object.keys in a for-of head, in a
+// callback, or read from a list), and calls f's member under each,
+// sometimes after deleting f's own member (when the inherited one shows
+// through).
+func (p *program) ownKeyCall(f, k string) {
+	c := p.fresh("c")
+	p.emit("const %s = %s;", c, f)
+	src := c
+	if p.c.IntN(3) == 0 {
+		src = p.fresh("s")
+		p.emit("const %s = { [%s]: 1 };", src, k)
+	} else {
+		p.emit("try { Object.defineProperty(%s, %s, { value: 1, enumerable: true, configurable: true }); } catch {}", c, k)
+	}
+	body := fmt.Sprintf("try { %s[key](\"return 1\"); } catch {}", c)
+	if p.c.IntN(3) == 0 {
+		body = fmt.Sprintf("delete %s[key]; ", c) + body
+	}
+	switch p.c.IntN(4) {
+	case 0:
+		p.emit("for (const key in %s) { %s }", src, body)
+	case 1:
+		p.emit("for (const key of Object.keys(%s)) { %s }", src, body)
+	case 2:
+		p.emit("Object.keys(%s).forEach((key) => { %s });", src, body)
+	default:
+		ks := p.fresh("ks")
+		p.emit("const %s = Object.keys(%s);\nfor (let i = 0; i < %s.length; i++) { const key = %s[i]; %s }", ks, src, ks, ks, body)
+	}
+}
+
 // use is the program's last statement.
 func (p *program) use() {
 	switch p.c.IntN(11) {
 	case 0, 1, 2: // a function's constructor, called
 		f := p.functionValue()
 		k := p.value(p.bad(), "constructor", p.pick("name", "length", "toString"), true)
-		switch p.c.IntN(5) {
+		switch p.c.IntN(6) {
+		case 5:
+			p.ownKeyCall(f, k)
 		case 0:
 			p.emit("try { %s[%s](\"return 1\"); } catch {}", f, k)
 		case 1:

@@ -1,0 +1,252 @@
+package scriptlint
+
+import esb "github.com/evanw/esbuild/remixletbridge"
+
+// Own keys. A read o[k] with a key the analysis cannot decide reaches
+// Function, when o may be a function, because k may be "constructor". When
+// every value k can hold is a key of o's own enumerable members (a for-in
+// head over o, an element of Object.keys(o), the key a callback over
+// Object.keys(o) is given) and o holds the same value at the read as when
+// the key was taken, the read gives one of those members: what the script
+// wrote into o (a reached value written anywhere is refused where it is
+// written), or a built-in's own enumerable member, never an inherited
+// constructor or prototype. For-in also enumerates inherited members,
+// but only enumerable ones: the script's own (built-in prototypes are
+// frozen, js/intrinsic-write), none of them Function's. So
+//
+//	for (const key in source) target[key] = source[key];
+//
+// reads no constructor from source, whatever source is, while
+// target[key] may (a key of source may be "constructor"). A proxy can
+// invent keys and answer reads with anything, so any use of Proxy turns
+// this off (membersOpen); so do direct eval and a delete that may remove
+// an own constructor or __proto__ (the inherited one shows through).
+
+// keyOrigin is what ownKeys records about a binding that takes keys.
+type keyOrigin struct {
+	of *symInfo // the object whose keys it takes
+	// heads: the writes of the binding that take keys (for-in heads,
+	// for-of heads over a key list, a callback's parameter, a read from a
+	// key list); bad: one took keys of another object, or of what the
+	// analysis cannot name.
+	heads   int
+	sources int // of the heads, those that are recorded as sources
+	anys    int // of the heads, those counted as writes of anything
+	bad     bool
+	// lexical: declared fresh for each key (a const or let head, a
+	// callback's parameter, a const in the loop's body), so it can never
+	// hold a key taken in another activation of its function or another
+	// run of an enclosing block.
+	lexical bool
+	frame   int32 // the walk frame a var or assigned head is in (fnWalk)
+}
+
+// noteKeyHead records, in the walk, that info takes a key of obj (an
+// identifier, or anything else, which makes the record useless).
+func (sp *scriptPass) noteKeyHead(info *symInfo, obj esb.Expr, source, anyWrite, lexical bool, frame int32) {
+	if info.keys == nil {
+		info.keys = &keyOrigin{lexical: lexical, frame: frame}
+	}
+	o := info.keys
+	of := sp.stableObject(obj)
+	switch {
+	case of == nil || o.of != nil && o.of != of || o.heads > 0 && (o.lexical != lexical || o.frame != frame):
+		o.bad = true
+	default:
+		o.of = of
+	}
+	o.heads++
+	if source {
+		o.sources++
+	}
+	if anyWrite {
+		o.anys++
+	}
+}
+
+// stableObject is the binding an identifier names, or nil.
+func (sp *scriptPass) stableObject(e esb.Expr) *symInfo {
+	id, ok := e.Data.(*esb.EIdentifier)
+	if !ok {
+		return nil
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound {
+		return nil
+	}
+	return info
+}
+
+// keyList is the object whose Object.keys e is: the call itself, or a
+// const bound to it that nothing changes.
+func (sp *scriptPass) keyList(e esb.Expr) (esb.Expr, bool) {
+	if id, ok := e.Data.(*esb.EIdentifier); ok {
+		s, info := sp.lookup(id.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || !info.konst || len(info.sources) != 1 || info.anyWrite ||
+			info.mutated || info.aliased || info.mutatorCalls > 0 || info.handedOn || info.updated {
+			return esb.Expr{}, false
+		}
+		src := info.sources[0]
+		if src.bad || src.elems || len(src.keys) > 0 {
+			return esb.Expr{}, false
+		}
+		e = src.expr
+	}
+	c, ok := e.Data.(*esb.ECall)
+	if !ok || len(c.Args) != 1 || !has(sp.resolve(c.Target), "Object.keys") {
+		return esb.Expr{}, false
+	}
+	return c.Args[0], true
+}
+
+// noteKeyCallback records, in the walk, the key parameter of a callback
+// an array method over Object.keys(o) is given.
+func (sp *scriptPass) noteKeyCallback(target esb.Expr, args []esb.Expr) {
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok || len(args) == 0 {
+		return
+	}
+	param := 0
+	switch dot.Name {
+	case "forEach", "map", "filter", "some", "every", "find", "findIndex", "findLast", "findLastIndex", "flatMap":
+	case "reduce", "reduceRight":
+		param = 1
+	default:
+		return
+	}
+	// A module is strict code, so arguments does not alias a parameter.
+	var params []esb.Arg
+	switch f := args[0].Data.(type) {
+	case *esb.EArrow:
+		params = f.Args
+	case *esb.EFunction:
+		params = f.Fn.Args
+	}
+	if len(params) <= param || params[param].DefaultOrNil.Data != nil {
+		return
+	}
+	id, ok := params[param].Binding.Data.(*esb.BIdentifier)
+	if !ok {
+		return
+	}
+	sp.noteKeyHeadOfList(sp.sym(id.Ref), dot.Target, false, true, true)
+}
+
+// noteKeyHeadOfList is noteKeyHead for a key taken from what may be a
+// key list (Object.keys(o), or a const bound to it): which it is is
+// known once the walk has recorded every write (resolveKeyLists).
+func (sp *scriptPass) noteKeyHeadOfList(info *symInfo, list esb.Expr, source, anyWrite, lexical bool) {
+	sp.keyLists = append(sp.keyLists, pendingKeyList{info, list, source, anyWrite, lexical, sp.walkFrame()})
+}
+
+type pendingKeyList struct {
+	info                      *symInfo
+	list                      esb.Expr
+	source, anyWrite, lexical bool
+	frame                     int32
+}
+
+// resolveKeyLists turns the pending key lists into key heads, once
+// every binding's writes are recorded.
+func (sp *scriptPass) resolveKeyLists() {
+	for _, p := range sp.keyLists {
+		obj, _ := sp.keyList(p.list) // (a list it cannot name makes the record useless)
+		sp.noteKeyHead(p.info, obj, p.source, p.anyWrite, p.lexical, p.frame)
+	}
+	sp.keyLists = nil
+}
+
+// walkFrame is the serial of the function the walk is in (0: the module).
+func (sp *scriptPass) walkFrame() int32 {
+	if len(sp.fnWalk) == 0 {
+		return 0
+	}
+	return sp.fnWalk[len(sp.fnWalk)-1].serial
+}
+
+// ownKeyRead reports whether target[index] reads one of target's own
+// enumerable members (or an enumerable one it inherits from the script's
+// own prototypes), as the comment at the top says.
+func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
+	if sp.membersOpen || sp.directEval || sp.collecting || sp.mayUnshadow() {
+		return false // (while the walk records writes, a key's are not all known)
+	}
+	obj := sp.stableObject(target)
+	key := sp.stableObject(index)
+	if obj == nil || key == nil || key.keys == nil {
+		return false
+	}
+	k := key.keys
+	if k.bad || k.of != obj || key.fn != "" || key.updated || key.extraKinds&^(kStr|kUndef) != 0 ||
+		len(key.sources) != k.sources || key.anyWrites != k.anys {
+		return false // another write may put any string in it
+	}
+	switch {
+	case obj.updated || obj.fn != "":
+		return false
+	case k.lexical:
+		// Fresh for each key: the object must hold one value wherever
+		// the key is in scope.
+		return obj.konst && len(obj.sources) == 1 && obj.anyWrites == 0 || obj.isParam && len(obj.sources) == 0 && obj.anyWrites == 1
+	default:
+		// A var taken again by each run of the function it is declared
+		// in: the object must be a parameter of it or of a function
+		// around it, never written (a block's const may be a new value in
+		// each run of the block while the var keeps an old key).
+		return k.frame == key.declFrame && obj.isParam && len(obj.sources) == 0 && obj.anyWrites == 1
+	}
+}
+
+// noteDelete records, in the walk, the key a delete removes.
+func (sp *scriptPass) noteDelete(target esb.Expr) {
+	switch x := target.Data.(type) {
+	case *esb.EDot:
+		if x.Name == "constructor" || x.Name == "__proto__" {
+			sp.deletedKeys = append(sp.deletedKeys, esb.Expr{}) // (read as a key that may be either)
+		}
+	case *esb.EIndex:
+		sp.deletedKeys = append(sp.deletedKeys, x.Index)
+	}
+}
+
+// mayUnshadow reports whether some delete may remove an own constructor
+// or __proto__, after which a read with that key gets the inherited one.
+func (sp *scriptPass) mayUnshadow() bool {
+	if sp.unshadows == 0 {
+		sp.unshadows = 1
+		for _, k := range sp.deletedKeys {
+			if key, ok := sp.indexKey(k); ok && key != "constructor" && key != "__proto__" {
+				continue
+			}
+			if k.Data == nil || sp.keyMayBeConstructor(k) {
+				sp.unshadows = 2
+				break
+			}
+		}
+	}
+	return sp.unshadows == 2
+}
+
+// noteKeyDecl records, in the walk, where a plain name is declared, and a
+// const read from a key list (const key = keys[i]).
+func (sp *scriptPass) noteKeyDecl(kind esb.LocalKind, d esb.Decl) {
+	id, ok := d.Binding.Data.(*esb.BIdentifier)
+	if !ok {
+		return
+	}
+	info := sp.sym(id.Ref)
+	info.declFrame = sp.walkFrame()
+	if ix, ok := d.ValueOrNil.Data.(*esb.EIndex); ok && kind == esb.LocalConst {
+		sp.noteKeyHeadOfList(info, ix.Target, true, false, true)
+	}
+}
+
+// noteLoopKey records, in the walk, a for-in head over an object (its
+// keys) or a for-of head over a key list.
+func (sp *scriptPass) noteLoopKey(info *symInfo, value esb.Expr, of, lexical bool) {
+	if of {
+		sp.noteKeyHeadOfList(info, value, true, false, lexical)
+		return
+	}
+	sp.noteKeyHead(info, value, false, false, lexical, sp.walkFrame())
+}

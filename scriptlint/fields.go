@@ -484,11 +484,13 @@ func (sp *scriptPass) readsMember(e esb.Expr, name string) bool {
 	return false
 }
 
-// onlyBuiltinBind reports a module in which no member named bind may hold
-// a function of the script's: then x.bind(…) is Function.prototype.bind,
-// which returns a function, or it throws (x.bind is not callable). No
-// built-in but Function.prototype, and nothing of the API, has a bind.
-func (sp *scriptPass) onlyBuiltinBind() bool {
+// onlyBuiltinMember reports a module in which no member of that name may
+// hold a function of the script's: then x.bind(…) is Function.prototype.bind,
+// which returns a function, or it throws (x.bind is not callable), and
+// x.hasOwnProperty(k) is Object.prototype's. No built-in but
+// Function.prototype, and nothing of the API, has a bind, and none but
+// Object.prototype a hasOwnProperty.
+func (sp *scriptPass) onlyBuiltinMember(name string) bool {
 	if sp.membersOpen || sp.directEval {
 		return false
 	}
@@ -497,8 +499,8 @@ func (sp *scriptPass) onlyBuiltinBind() bool {
 		return false
 	}
 	k := sp.solveMember(&sp.unknownKey, "", 0)
-	if set := sp.byName["bind"]; set != nil {
-		k |= sp.solveMember(set, "bind", 0)
+	if set := sp.byName[name]; set != nil {
+		k |= sp.solveMember(set, name, 0)
 	}
 	return !k.may(kFunc | kReach | kGlobal)
 }

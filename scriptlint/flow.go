@@ -397,7 +397,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		}
 		return
 	}
-	if sp.unknownKeyMayReach(target, index, 0) {
+	if sp.unknownKeyMayReach(target, index, 0) && !sp.ownKeyGuarded(target, index) {
 		sp.report(RuleConstructorRead, int(e.Loc.Start), "a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\", and the result is %s here: look values up in a Map or an object literal, or only compare the result", reachWords(sp.siteUse))
 	}
 }
@@ -539,7 +539,7 @@ func (sp *scriptPass) provableFunction(e esb.Expr, depth int) (fn, usesThis bool
 	case *esb.ECall:
 		// f.bind(…) of a function is a function, with this fixed.
 		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" {
-			if sp.onlyBuiltinBind() {
+			if sp.onlyBuiltinMember("bind") {
 				return true, false // Function.prototype.bind, whatever it is called on (or it throws)
 			}
 			if !sp.ownMemberWritten("bind", kFunc) {

@@ -177,8 +177,7 @@ func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
 		return false
 	}
 	k := key.keys
-	if k.bad || k.of != obj || key.fn != "" || key.updated || key.extraKinds&^(kStr|kUndef) != 0 ||
-		len(key.sources) != k.sources || key.anyWrites != k.anys {
+	if k.bad || k.of != obj || !onlyKeyWrites(key) {
 		return false // another write may put any string in it
 	}
 	switch {
@@ -249,4 +248,191 @@ func (sp *scriptPass) noteLoopKey(info *symInfo, value esb.Expr, of, lexical boo
 		return
 	}
 	sp.noteKeyHead(info, value, false, false, lexical, sp.walkFrame())
+}
+
+// ownKeyGuarded reports whether the site being checked, target[index],
+// runs only where a test has proved index an own key of target
+// (Object.hasOwn(o, k), hasOwnProperty.call(o, k), o.hasOwnProperty(k),
+// or a local function that returns one of those of its parameters), both
+// names a constant or a parameter never written, so neither has changed
+// since.
+func (sp *scriptPass) ownKeyGuarded(target, index esb.Expr) bool {
+	if len(sp.liveGuards) == 0 || sp.membersOpen || sp.directEval || sp.mayUnshadow() {
+		return false
+	}
+	obj, key := sp.stableObject(target), sp.stableObject(index)
+	if obj == nil || key == nil || !unwritten(obj) || !unwritten(key) && !freshKey(key) || sp.kindsOf(target).may(kReach|kGlobal) {
+		return false
+	}
+	for _, g := range sp.liveGuards {
+		if g.kind == siteGuardStart && (g.from == guardYes || g.from == guardAndRight) && sp.provesOwn(g.e, obj, key, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// unwritten: a constant, or a parameter no write changes.
+func unwritten(info *symInfo) bool {
+	if info.updated || info.fn != "" {
+		return false
+	}
+	return info.konst && len(info.sources) == 1 && info.anyWrites == 0 || info.isParam && len(info.sources) == 0 && info.anyWrites == 1
+}
+
+// freshKey: a key declared fresh for each key it takes (a const or let
+// head, a callback's parameter) and never written otherwise.
+func freshKey(info *symInfo) bool {
+	k := info.keys
+	return k != nil && !k.bad && k.lexical && onlyKeyWrites(info)
+}
+
+// onlyKeyWrites: every write of info is one that takes a key.
+func onlyKeyWrites(info *symInfo) bool {
+	k := info.keys
+	return !info.updated && info.fn == "" && len(info.sources) == k.sources && info.anyWrites == k.anys &&
+		info.extraKinds&^(kStr|kUndef) == 0
+}
+
+// provesOwn reports whether cond, when truthy, proves key an own key of
+// obj.
+func (sp *scriptPass) provesOwn(cond esb.Expr, obj, key *symInfo, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := cond.Data.(type) {
+	case *esb.EBinary:
+		return x.Op == esb.BinOpLogicalAnd && (sp.provesOwn(x.Left, obj, key, depth+1) || sp.provesOwn(x.Right, obj, key, depth+1))
+	case *esb.ECall:
+		return sp.ownTestCall(x, func(o, k esb.Expr) bool {
+			return sp.stableObject(o) == obj && sp.stableObject(k) == key
+		}, depth)
+	}
+	return false
+}
+
+// ownTestCall reports whether c tests that its (o, k) is an own key, with
+// match judging the two.
+func (sp *scriptPass) ownTestCall(c *esb.ECall, match func(o, k esb.Expr) bool, depth int) bool {
+	switch t := c.Target.Data.(type) {
+	case *esb.EDot:
+		switch {
+		case t.Name == "call" && len(c.Args) >= 2 && sp.isHasOwnProperty(t.Target, 0):
+			return match(c.Args[0], c.Args[1])
+		case t.Name == "hasOwnProperty" && len(c.Args) >= 1 && sp.onlyBuiltinMember("hasOwnProperty"):
+			return match(t.Target, c.Args[0])
+		case t.Name == "hasOwn" && len(c.Args) >= 2 && sp.builtinPath(c.Target, 0) == "Object.hasOwn":
+			return match(c.Args[0], c.Args[1])
+		}
+	case *esb.EIdentifier:
+		// A local function whose body is return <test of two parameters>.
+		rec := sp.calleeRecord(c.Target)
+		if rec == nil || rec.usesArguments || depth > 2 {
+			return false
+		}
+		_, info := sp.lookup(t.Ref)
+		ret, params := sp.onlyReturn(info)
+		if ret.Data == nil {
+			return false
+		}
+		inner, ok := ret.Data.(*esb.ECall)
+		if !ok {
+			return false
+		}
+		arg := func(e esb.Expr) (esb.Expr, bool) {
+			p := sp.stableObject(e)
+			for i, q := range params {
+				if id, ok := q.Binding.Data.(*esb.BIdentifier); ok && p != nil && sp.sym(id.Ref) == p && unwritten(p) {
+					if i < len(c.Args) {
+						return c.Args[i], true
+					}
+				}
+			}
+			return esb.Expr{}, false
+		}
+		return sp.ownTestCall(inner, func(o, k esb.Expr) bool {
+			oa, ok1 := arg(o)
+			ka, ok2 := arg(k)
+			return ok1 && ok2 && match(oa, ka)
+		}, depth+1)
+	}
+	return false
+}
+
+// isHasOwnProperty reports whether e must be Object.prototype.hasOwnProperty:
+// named by that path, read by that name when no member of that name may
+// hold a function of the script's, or a name given only one of those.
+func (sp *scriptPass) isHasOwnProperty(e esb.Expr, depth int) bool {
+	if depth > maxResolveDepth {
+		return false
+	}
+	switch x := e.Data.(type) {
+	case *esb.EDot:
+		return x.Name == "hasOwnProperty" && (sp.builtinPath(e, 0) == "Object.prototype.hasOwnProperty" ||
+			sp.plainLiteralBinding(x.Target) || sp.onlyBuiltinMember("hasOwnProperty"))
+	case *esb.EIdentifier:
+		s, info := sp.lookup(x.Ref)
+		if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || len(info.sources) != 1 {
+			return false
+		}
+		src := info.sources[0]
+		return !src.bad && !src.elems && len(src.keys) == 0 && sp.isHasOwnProperty(src.expr, depth+1)
+	}
+	return false
+}
+
+// plainLiteralBinding reports a name given only an object literal with
+// no computed key, spread or __proto__, that nothing else writes into
+// (no member write, alias, mutation or hand-on): its members are the
+// literal's, and what it inherits is Object.prototype's.
+func (sp *scriptPass) plainLiteralBinding(e esb.Expr) bool {
+	id, ok := e.Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || len(info.sources) != 1 ||
+		info.aliased || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 {
+		return false
+	}
+	o, ok := info.sources[0].expr.Data.(*esb.EObject)
+	if !ok || len(info.sources[0].keys) > 0 || info.sources[0].elems {
+		return false
+	}
+	for i := range o.Properties {
+		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread || p.Flags.Has(esb.PropertyIsComputed) || isProtoKey(p) {
+			return false
+		}
+		if k, ok := sp.indexKey(p.Key); !ok || k == "hasOwnProperty" {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyReturn is the value and parameters of a function bound to info
+// whose body is one return statement.
+func (sp *scriptPass) onlyReturn(info *symInfo) (esb.Expr, []esb.Arg) {
+	var args []esb.Arg
+	var body []esb.Stmt
+	switch {
+	case info.fnNode != nil:
+		args, body = info.fnNode.Args, info.fnNode.Body.Block.Stmts
+	case len(info.sources) == 1:
+		switch f := info.sources[0].expr.Data.(type) {
+		case *esb.EFunction:
+			args, body = f.Fn.Args, f.Fn.Body.Block.Stmts
+		case *esb.EArrow:
+			args, body = f.Args, f.Body.Block.Stmts
+		}
+	}
+	if len(body) != 1 {
+		return esb.Expr{}, nil
+	}
+	r, ok := body[0].Data.(*esb.SReturn)
+	if !ok {
+		return esb.Expr{}, nil
+	}
+	return r.ValueOrNil, args
 }

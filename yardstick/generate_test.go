@@ -315,7 +315,8 @@ var (
 // ownKeyCall gives the function value f an own enumerable member named k
 // (or another object one), takes the keys of that object by one of the forms
 // that take keys (a for-in head, Object.keys in a for-of head, in a
-// callback, or read from a list), and calls f's member under each,
+// callback, or read from a list) or tests k is an own key of it, and
+// calls f's member under each,
 // sometimes after deleting f's own member (when the inherited one shows
 // through).
 func (p *program) ownKeyCall(f, k string) {
@@ -332,7 +333,12 @@ func (p *program) ownKeyCall(f, k string) {
 	if p.c.IntN(3) == 0 {
 		body = fmt.Sprintf("delete %s[key]; ", c) + body
 	}
-	switch p.c.IntN(4) {
+	switch p.c.IntN(5) {
+	case 4:
+		// A test that the key is own, of the object or of the other one.
+		p.emit("const key = %s;\nif (%s) { %s }", k, p.pick(
+			"Object.hasOwn("+src+", key)", "Object.prototype.hasOwnProperty.call("+src+", key)",
+			"{}.hasOwnProperty.call("+src+", key)", "((o, q) => Object.hasOwn(o, q))("+src+", key)"), body)
 	case 0:
 		p.emit("for (const key in %s) { %s }", src, body)
 	case 1:

@@ -122,6 +122,10 @@ func TestRealLibraries(t *testing.T) {
 				t.Errorf("%s: %v", c.name, err)
 				return
 			}
+			if r.Err != nil {
+				t.Errorf("%s: the checks could not run: %v", c.name, r.Err) // (an internal error, not an outcome)
+				return
+			}
 			script := ""
 			for _, f := range r.Files {
 				if f.Name == "script.js" {

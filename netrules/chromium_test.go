@@ -169,7 +169,11 @@ func TestChromiumExtensionRequestsOutOfReach(t *testing.T) {
 	// form with the extension's hosts keeps it off them.
 	block := `[{"id": 2, "condition": {"regexFilter": "/(authorize|consent)", "resourceTypes": ["main_frame", "sub_frame"]}, "action": {"type": "block"}}]`
 	d.installed(every, block, Options{ExtensionID: d.id})
-	if got := paths(d.run(d.sw, signIn, "auth.provider.example", wait)); len(got) != 1 || !strings.HasPrefix(got[0], "/authorize") {
+	// Chromium 156 lets the window's first request through (the extension
+	// starts it) and blocks the consent step the page then starts;
+	// Chromium 148 (Debian 12's security release) blocks both. Either way
+	// the rule reaches the window.
+	if got := paths(d.run(d.sw, signIn, "auth.provider.example", wait)); len(got) > 1 || len(got) == 1 && !strings.HasPrefix(got[0], "/authorize") {
 		t.Errorf("the sign-in window's consent step should be blocked without the extension's hosts; the witness saw %v", got)
 	}
 	if got := paths(d.run(d.sw, openTab, "auth.provider.example", wait)); len(got) != 0 {

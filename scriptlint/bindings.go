@@ -367,7 +367,8 @@ func (sp *scriptPass) noteModuleWrapper(target esb.Expr, args []esb.Expr) {
 }
 
 // moduleParams gives a module wrapper's exports and module parameters
-// what the helper passes them.
+// what the helper passes them: the module an object whose exports member
+// starts as an object (moduleExportsTruthy).
 func (sp *scriptPass) moduleParams(fn *esb.Fn) {
 	if !sp.moduleWrappers[fn] {
 		return
@@ -377,6 +378,7 @@ func (sp *scriptPass) moduleParams(fn *esb.Fn) {
 			info := sp.sym(b.Ref)
 			info.anyWrite = false
 			info.extraKinds |= kObject | kOpen
+			info.moduleObject = i == 1
 		}
 	}
 }
@@ -388,4 +390,50 @@ func (sp *scriptPass) noteDirectEval(target esb.Expr) {
 			sp.directEval = true
 		}
 	}
+}
+
+// moduleExportsTruthy reports whether module.exports, module a module
+// wrapper's module parameter, is always an object or a function: the
+// helper makes it an object, and every write to it (the module's only
+// writes: the parameter is never stored, passed, changed by code the
+// analysis does not follow, reassigned or given exports by a reflective
+// writer or a delete) writes an object or a function. This decides the
+// guard of a UMD header that tests module.exports.
+func (sp *scriptPass) moduleExportsTruthy(target esb.Expr) bool {
+	id, ok := target.Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound || !info.moduleObject || info.aliased || info.handedOn || info.mutated ||
+		info.updated || len(info.sources) > 0 || info.anyWrites > 1 || sp.exportsDeleted { // (one: its own as a parameter)
+		return false
+	}
+	for _, k := range sp.deletedKeys {
+		if key, ok := sp.indexKey(k); !ok || key == "exports" {
+			return false
+		}
+	}
+	for _, w := range sp.memberWrites {
+		if sp.rootSymbol(w.target) != info {
+			continue
+		}
+		if _, direct := w.target.Data.(*esb.EIdentifier); !direct {
+			continue // a member of what module holds (module.exports.x = v)
+		}
+		key, known := w.name, w.name != ""
+		if !known && w.key.Data != nil {
+			key, known = sp.indexKey(w.key)
+		}
+		switch {
+		case w.reflective || w.value.Data == nil && (!known || key == "exports"):
+			return false
+		case known && key != "exports":
+			continue
+		}
+		if k := sp.kindsOf(w.value); k == 0 || !k.only(kArray|kObject|kOpen|kShadow|kFunc) {
+			return false
+		}
+	}
+	return true
 }

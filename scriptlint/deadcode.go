@@ -292,6 +292,10 @@ func (sp *scriptPass) truthOf(e esb.Expr, depth int) (bool, bool) {
 		return true, true
 	case *esb.EAnnotation:
 		return sp.truthOf(x.Value, depth+1)
+	case *esb.EDot:
+		if x.Name == "exports" && sp.moduleExportsTruthy(x.Target) {
+			return true, true
+		}
 	case *esb.EBinary:
 		switch x.Op {
 		case esb.BinOpLogicalAnd:

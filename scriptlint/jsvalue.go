@@ -79,6 +79,8 @@ type symInfo struct {
 	keys      *keyOrigin
 	isParam   bool
 	declFrame int32
+	// moduleObject: a module wrapper's module parameter (bindings.go).
+	moduleObject bool
 
 	// reach.go: the function bound to this name (two: fnRecAmbiguous), the
 	// function this parameter is of and its position, and how often the

@@ -200,6 +200,7 @@ func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
 func (sp *scriptPass) noteDelete(target esb.Expr) {
 	switch x := target.Data.(type) {
 	case *esb.EDot:
+		sp.exportsDeleted = sp.exportsDeleted || x.Name == "exports"
 		if x.Name == "constructor" || x.Name == "__proto__" {
 			sp.deletedKeys = append(sp.deletedKeys, esb.Expr{}) // (read as a key that may be either)
 		}

@@ -78,6 +78,9 @@ type reachState struct {
 	// known, 1 no, 2 yes).
 	deletedKeys []esb.Expr
 	unshadows   int8
+	// exportsDeleted: some delete removes a member named exports
+	// (bindings.go: moduleExportsTruthy).
+	exportsDeleted bool
 	// siteFrom is the context a useReturn or useArg site records.
 	siteFrom   int32
 	argSites   []argSite

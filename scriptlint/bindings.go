@@ -319,6 +319,10 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 		}
 	case "defineProperties", "assign":
 		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], reflective: true})
+	case "create":
+		if root == "Object" {
+			sp.createArgs = append(sp.createArgs, args[0])
+		}
 	case "deleteProperty":
 		if len(args) >= 2 {
 			sp.deletedKeys = append(sp.deletedKeys, args[1])

@@ -81,6 +81,11 @@ type reachState struct {
 	// exportsDeleted: some delete removes a member named exports
 	// (bindings.go: moduleExportsTruthy).
 	exportsDeleted bool
+	// createArgs: the prototypes Object.create is given; inheritsFunc:
+	// whether an object may inherit from a function (0 not known, 1 no,
+	// 2 yes: ownkeys.go).
+	createArgs   []esb.Expr
+	inheritsFunc int8
 	// siteFrom is the context a useReturn or useArg site records.
 	siteFrom   int32
 	argSites   []argSite

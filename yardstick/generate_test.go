@@ -357,9 +357,16 @@ func (p *program) use() {
 	case 0, 1, 2: // a function's constructor, called
 		f := p.functionValue()
 		k := p.value(p.bad(), "constructor", p.pick("name", "length", "toString"), true)
-		switch p.c.IntN(6) {
+		switch p.c.IntN(7) {
 		case 5:
 			p.ownKeyCall(f, k)
+		case 6:
+			// A test that the value is no function, which an object whose
+			// prototype is one also passes.
+			c := p.fresh("c")
+			p.emit("const %s = %s;\nconst isObject%s = (v) => typeof v === \"object\" && v !== null;", c, f, c)
+			p.emit("if (%s) { try { %s[%s](\"return 1\"); } catch {} }", p.pick(
+				"typeof "+c+" === \"object\"", "typeof "+c+" !== \"function\"", "Array.isArray("+c+")", "isObject"+c+"("+c+")"), c, k)
 		case 0:
 			p.emit("try { %s[%s](\"return 1\"); } catch {}", f, k)
 		case 1:

@@ -1,6 +1,7 @@
 package scriptlint
 
 import (
+	"slices"
 	"strconv"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
@@ -463,4 +464,118 @@ func (sp *scriptPass) sameGlobal(a, b esb.Expr) (same, ok bool) {
 func (sp *scriptPass) globalWritten(name string) bool {
 	sp.indexWrites()
 	return sp.writtenKeys[name]
+}
+
+// What a typeof test proves.
+
+// notFunctionGuarded reports whether the site being checked runs only
+// where a test has proved target no function: typeof target is compared
+// equal to anything but "function" or unequal to it, Array.isArray(target),
+// or a local function that returns one of those of its parameter
+// (isObject). With no object given a function as prototype anywhere
+// (objectsMayInheritFunctions), such a value
+// reaches no Function with one read (its constructor is a built-in class
+// or what the script wrote). A reached value may be a built-in prototype
+// whose constructor compiles strings (AsyncFunction's), and the global
+// object holds Function itself: neither passes.
+func (sp *scriptPass) notFunctionGuarded(target esb.Expr) bool {
+	if len(sp.liveGuards) == 0 || sp.membersOpen || sp.directEval {
+		return false
+	}
+	obj := sp.stableObject(target)
+	if obj == nil || !unwritten(obj) || sp.kindsOf(target).may(kReach|kGlobal) || sp.objectsMayInheritFunctions() {
+		return false
+	}
+	for _, g := range sp.liveGuards {
+		if g.kind == siteGuardStart && (g.from == guardYes || g.from == guardAndRight) &&
+			sp.provesNotFunction(g.e, func(e esb.Expr) bool { return sp.stableObject(e) == obj }, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// objectsMayInheritFunctions reports whether some object may have a
+// function on its prototype chain: a prototype set (setPrototypeOf, a
+// __proto__ write), given to Object.create or written in a literal's
+// __proto__ that may be a function. (The kinds mark such an object as a
+// function, which a typeof test cannot tell from one.)
+func (sp *scriptPass) objectsMayInheritFunctions() bool {
+	if sp.inheritsFunc == 0 {
+		sp.inheritsFunc = 1
+		may := func(e esb.Expr) bool { return e.Data == nil || sp.kindsOf(e).may(kFunc|kReach) }
+		switch {
+		case sp.prototypesMayBeFunctions():
+			sp.inheritsFunc = 2
+		case slices.ContainsFunc(sp.createArgs, may):
+			sp.inheritsFunc = 2
+		default:
+			for _, o := range sp.objectLiterals {
+				for i := range o.Properties {
+					if p := &o.Properties[i]; isProtoKey(p) && may(p.ValueOrNil) {
+						sp.inheritsFunc = 2
+					}
+				}
+			}
+		}
+	}
+	return sp.inheritsFunc == 2
+}
+
+// provesNotFunction reports whether cond, when truthy, proves a value
+// match accepts no function.
+func (sp *scriptPass) provesNotFunction(cond esb.Expr, match func(esb.Expr) bool, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := cond.Data.(type) {
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpLogicalAnd:
+			return sp.provesNotFunction(x.Left, match, depth+1) || sp.provesNotFunction(x.Right, match, depth+1)
+		case esb.BinOpStrictEq, esb.BinOpLooseEq, esb.BinOpStrictNe, esb.BinOpLooseNe:
+			operand, text, ok := typeofTest(x.Left, x.Right)
+			if !ok {
+				operand, text, ok = typeofTest(x.Right, x.Left)
+			}
+			if !ok || !match(operand) {
+				return false
+			}
+			equal := x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq
+			return equal != (text == "function")
+		}
+	case *esb.ECall:
+		if len(x.Args) == 1 && sp.builtinPath(x.Target, 0) == "Array.isArray" {
+			return match(x.Args[0])
+		}
+		rec := sp.calleeRecord(x.Target)
+		if rec == nil || rec.usesArguments || depth > 2 {
+			return false
+		}
+		_, info := sp.lookup(x.Target.Data.(*esb.EIdentifier).Ref)
+		ret, params := sp.onlyReturn(info)
+		if ret.Data == nil {
+			return false
+		}
+		return sp.provesNotFunction(ret, func(e esb.Expr) bool {
+			p := sp.stableObject(e)
+			for i, q := range params {
+				if id, ok := q.Binding.Data.(*esb.BIdentifier); ok && p != nil && sp.sym(id.Ref) == p && unwritten(p) && i < len(x.Args) {
+					return match(x.Args[i])
+				}
+			}
+			return false
+		}, depth+1)
+	}
+	return false
+}
+
+// typeofTest reads `typeof operand` compared with a string literal.
+func typeofTest(a, b esb.Expr) (operand esb.Expr, text string, ok bool) {
+	u, isUnary := a.Data.(*esb.EUnary)
+	s, isString := b.Data.(*esb.EString)
+	if !isUnary || u.Op != esb.UnOpTypeof || !isString {
+		return esb.Expr{}, "", false
+	}
+	return u.Value, esb.UTF16ToString(s.Value), true
 }

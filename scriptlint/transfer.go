@@ -164,6 +164,13 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if s.Kind == esb.SymbolUnbound {
 			return globalKinds(s.OriginalName)
 		}
+		if s.Kind == esb.SymbolArguments {
+			// A module is strict code: arguments is an ordinary object
+			// (Object.prototype its prototype, callee a getter that
+			// throws) holding what the call was given, and a reached value
+			// is never given to a function that reads it (reach.go).
+			return kObject | kOpen | kShadow
+		}
 		return sp.symbolKinds(info, depth)
 	}
 	return kAny

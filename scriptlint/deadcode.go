@@ -48,10 +48,12 @@ var absentGlobals = map[string]bool{
 // region no site falls in leaves nothing behind.
 func (sp *scriptPass) guardStart(cond esb.Expr, part int32) int {
 	sp.sites = append(sp.sites, checkSite{kind: siteGuardStart, e: cond, from: part})
+	sp.guardTop = &guardNode{cond: cond, part: part, up: sp.guardTop}
 	return len(sp.sites)
 }
 
 func (sp *scriptPass) guardEnd(start int) {
+	sp.guardTop = sp.guardTop.up
 	if len(sp.sites) == start {
 		sp.sites = sp.sites[:start-1]
 		return
@@ -59,10 +61,45 @@ func (sp *scriptPass) guardEnd(start int) {
 	sp.sites = append(sp.sites, checkSite{kind: siteGuardEnd})
 }
 
+// guardNode is one of the guarded regions around a place in the walk,
+// innermost first: what the member reads with a computed key keep
+// (indexGuards), so that the tests that hold wherever one runs are known
+// to the solver as to the checks.
+type guardNode struct {
+	cond esb.Expr
+	part int32
+	up   *guardNode
+}
+
+// noteIndexGuards records, in the walk, the regions a member read with a
+// computed key is in.
+func (sp *scriptPass) noteIndexGuards(x *esb.EIndex) {
+	if sp.guardTop == nil {
+		return
+	}
+	if sp.indexGuards == nil {
+		sp.indexGuards = map[*esb.EIndex]*guardNode{}
+	}
+	sp.indexGuards[x] = sp.guardTop
+}
+
+// proved reports whether a region around x runs only where test holds of
+// its condition (the consequent of if or ?:, the right of &&, a loop's
+// body).
+func (sp *scriptPass) proved(x *esb.EIndex, test func(cond esb.Expr) bool) bool {
+	for g := sp.indexGuards[x]; g != nil; g = g.up {
+		if (g.part == guardYes || g.part == guardAndRight) && test(g.cond) {
+			return true
+		}
+	}
+	return false
+}
+
 // caseStart records the start of a switch case's region.
 func (sp *scriptPass) caseStart(sw *esb.SSwitch, index int) int {
 	sp.caseGuards = append(sp.caseGuards, caseGuard{sw, index})
 	sp.sites = append(sp.sites, checkSite{kind: siteCaseStart, from: int32(len(sp.caseGuards) - 1)})
+	sp.guardTop = &guardNode{part: -1, up: sp.guardTop} // (proves nothing of a value; guardEnd pops it)
 	return len(sp.sites)
 }
 
@@ -468,8 +505,8 @@ func (sp *scriptPass) globalWritten(name string) bool {
 
 // What a typeof test proves.
 
-// notFunctionGuarded reports whether the site being checked runs only
-// where a test has proved target no function: typeof target is compared
+// notFunctionGuarded reports whether x runs only where a test has proved
+// its target no function: typeof target is compared
 // equal to anything but "function" or unequal to it, Array.isArray(target),
 // or a local function that returns one of those of its parameter
 // (isObject). With no object given a function as prototype anywhere
@@ -478,21 +515,19 @@ func (sp *scriptPass) globalWritten(name string) bool {
 // or what the script wrote). A reached value may be a built-in prototype
 // whose constructor compiles strings (AsyncFunction's), and the global
 // object holds Function itself: neither passes.
-func (sp *scriptPass) notFunctionGuarded(target esb.Expr) bool {
-	if len(sp.liveGuards) == 0 || sp.membersOpen || sp.directEval {
+func (sp *scriptPass) notFunctionGuarded(x *esb.EIndex) bool {
+	target := x.Target
+	if sp.indexGuards[x] == nil || sp.collecting || sp.membersOpen || sp.directEval {
+		// (while the walk records, the writes of prototypes are not all known)
 		return false
 	}
 	obj := sp.stableObject(target)
 	if obj == nil || !unwritten(obj) || sp.kindsOf(target).may(kReach|kGlobal) || sp.objectsMayInheritFunctions() {
 		return false
 	}
-	for _, g := range sp.liveGuards {
-		if g.kind == siteGuardStart && (g.from == guardYes || g.from == guardAndRight) &&
-			sp.provesNotFunction(g.e, func(e esb.Expr) bool { return sp.stableObject(e) == obj }, 0) {
-			return true
-		}
-	}
-	return false
+	return sp.proved(x, func(cond esb.Expr) bool {
+		return sp.provesNotFunction(cond, func(e esb.Expr) bool { return sp.stableObject(e) == obj }, 0)
+	})
 }
 
 // objectsMayInheritFunctions reports whether some object may have a

@@ -397,7 +397,7 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 		}
 		return
 	}
-	if sp.unknownKeyMayReach(target, index, 0) && !sp.ownKeyGuarded(target, index) && !sp.notFunctionGuarded(target) {
+	if x, ok := e.Data.(*esb.EIndex); ok && sp.unknownKeyMayReach(x, 0) {
 		sp.report(RuleConstructorRead, int(e.Loc.Start), "a key the check cannot decide, on a value that may be a function, reaches Function when the key is \"constructor\", and the result is %s here: look values up in a Map or an object literal, or only compare the result", reachWords(sp.siteUse))
 	}
 }

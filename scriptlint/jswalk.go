@@ -712,6 +712,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		}
 		sp.expr(x.Target, memberUse(x.Name, true, u))
 	case *esb.EIndex:
+		if sp.collecting {
+			sp.noteIndexGuards(x)
+		}
 		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})
 		if u == useTarget {
 			sp.expr(x.Target, useWriteInto)

@@ -251,26 +251,22 @@ func (sp *scriptPass) noteLoopKey(info *symInfo, value esb.Expr, of, lexical boo
 	sp.noteKeyHead(info, value, false, false, lexical, sp.walkFrame())
 }
 
-// ownKeyGuarded reports whether the site being checked, target[index],
-// runs only where a test has proved index an own key of target
+// ownKeyGuarded reports whether x, target[index], runs only where a
+// test has proved index an own key of target
 // (Object.hasOwn(o, k), hasOwnProperty.call(o, k), o.hasOwnProperty(k),
 // or a local function that returns one of those of its parameters), both
 // names a constant or a parameter never written, so neither has changed
 // since.
-func (sp *scriptPass) ownKeyGuarded(target, index esb.Expr) bool {
-	if len(sp.liveGuards) == 0 || sp.membersOpen || sp.directEval || sp.mayUnshadow() {
+func (sp *scriptPass) ownKeyGuarded(x *esb.EIndex) bool {
+	target, index := x.Target, x.Index
+	if sp.indexGuards[x] == nil || sp.collecting || sp.membersOpen || sp.directEval || sp.mayUnshadow() {
 		return false
 	}
 	obj, key := sp.stableObject(target), sp.stableObject(index)
 	if obj == nil || key == nil || !unwritten(obj) || !unwritten(key) && !freshKey(key) || sp.kindsOf(target).may(kReach|kGlobal) {
 		return false
 	}
-	for _, g := range sp.liveGuards {
-		if g.kind == siteGuardStart && (g.from == guardYes || g.from == guardAndRight) && sp.provesOwn(g.e, obj, key, 0) {
-			return true
-		}
-	}
-	return false
+	return sp.proved(x, func(cond esb.Expr) bool { return sp.provesOwn(cond, obj, key, 0) })
 }
 
 // unwritten: a constant, or a parameter no write changes.

@@ -86,6 +86,10 @@ type reachState struct {
 	// 2 yes: ownkeys.go).
 	createArgs   []esb.Expr
 	inheritsFunc int8
+	// guardTop: the guarded regions around the walk; indexGuards, those
+	// around each member read with a computed key (deadcode.go).
+	guardTop    *guardNode
+	indexGuards map[*esb.EIndex]*guardNode
 	// siteFrom is the context a useReturn or useArg site records.
 	siteFrom   int32
 	argSites   []argSite

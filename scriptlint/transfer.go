@@ -152,7 +152,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if ok && key != "constructor" && key != "__proto__" {
 			return kAny
 		}
-		if ok || sp.unknownKeyMayReach(x.Target, x.Index, depth) {
+		if ok || sp.unknownKeyMayReach(x, depth) {
 			return kAny | kReach
 		}
 		return kAny
@@ -828,12 +828,16 @@ func (sp *scriptPass) mayBeFunctionDepth(e esb.Expr, depth int) bool {
 // cannot decide, may reach Function: the key may be "constructor" and the
 // target a function, unless the key is one of the target's own
 // (ownkeys.go) and the target no reached value (whose own constructor
-// may be Function).
-func (sp *scriptPass) unknownKeyMayReach(target, index esb.Expr, depth int) bool {
-	if !sp.keyMayBeConstructor(index) || !sp.mayBeFunctionDepth(target, depth) {
+// may be Function), or a test around the read proves the key own or the
+// target no function.
+func (sp *scriptPass) unknownKeyMayReach(x *esb.EIndex, depth int) bool {
+	if !sp.keyMayBeConstructor(x.Index) || !sp.mayBeFunctionDepth(x.Target, depth) {
 		return false
 	}
-	return !sp.ownKeyRead(target, index) || sp.kindsDepth(target, depth).may(kReach|kGlobal)
+	if sp.ownKeyRead(x.Target, x.Index) && !sp.kindsDepth(x.Target, depth).may(kReach|kGlobal) {
+		return false
+	}
+	return !sp.ownKeyGuarded(x) && !sp.notFunctionGuarded(x)
 }
 
 // keyMayBeConstructor reports whether a key the check cannot fold may

@@ -329,7 +329,7 @@ func (p *program) ownKeyCall(f, k string) {
 	} else {
 		p.emit("try { Object.defineProperty(%s, %s, { value: 1, enumerable: true, configurable: true }); } catch {}", c, k)
 	}
-	body := fmt.Sprintf("try { %s[key](\"return 1\"); } catch {}", c)
+	body := fmt.Sprintf(p.pick("try { %[1]s[key](\"return 1\"); } catch {}", "const m = %[1]s[key];\ntry { m(\"return 1\"); } catch {}"), c)
 	if p.c.IntN(3) == 0 {
 		body = fmt.Sprintf("delete %s[key]; ", c) + body
 	}
@@ -365,8 +365,9 @@ func (p *program) use() {
 			// prototype is one also passes.
 			c := p.fresh("c")
 			p.emit("const %s = %s;\nconst isObject%s = (v) => typeof v === \"object\" && v !== null;", c, f, c)
-			p.emit("if (%s) { try { %s[%s](\"return 1\"); } catch {} }", p.pick(
-				"typeof "+c+" === \"object\"", "typeof "+c+" !== \"function\"", "Array.isArray("+c+")", "isObject"+c+"("+c+")"), c, k)
+			call := p.pick("try { %[1]s[%[2]s](\"return 1\"); } catch {}", "const m = %[1]s[%[2]s];\ntry { m(\"return 1\"); } catch {}")
+			p.emit("if (%s) { %s }", p.pick(
+				"typeof "+c+" === \"object\"", "typeof "+c+" !== \"function\"", "Array.isArray("+c+")", "isObject"+c+"("+c+")"), fmt.Sprintf(call, c, k))
 		case 0:
 			p.emit("try { %s[%s](\"return 1\"); } catch {}", f, k)
 		case 1:

@@ -48,11 +48,12 @@ var absentGlobals = map[string]bool{
 // region no site falls in leaves nothing behind.
 func (sp *scriptPass) guardStart(cond esb.Expr, part int32) int {
 	sp.sites = append(sp.sites, checkSite{kind: siteGuardStart, e: cond, from: part})
-	sp.guardTop = &guardNode{cond: cond, part: part, up: sp.guardTop}
+	sp.guardTop = &guardNode{cond: cond, part: part, up: sp.guardTop, frame: sp.walkFrame(), headsFrom: sp.keyHeads, headsTo: 1<<31 - 1}
 	return len(sp.sites)
 }
 
 func (sp *scriptPass) guardEnd(start int) {
+	sp.guardTop.headsTo = sp.keyHeads
 	sp.guardTop = sp.guardTop.up
 	if len(sp.sites) == start {
 		sp.sites = sp.sites[:start-1]
@@ -69,6 +70,16 @@ type guardNode struct {
 	cond esb.Expr
 	part int32
 	up   *guardNode
+	// frame: the function the region is in (fnWalk); headsFrom, headsTo:
+	// the key heads (ownkeys.go) noted before it and by its end.
+	frame, headsFrom, headsTo int32
+}
+
+// guardedRead is the innermost region around a member read, and the
+// function the read is in.
+type guardedRead struct {
+	top   *guardNode
+	frame int32
 }
 
 // noteIndexGuards records, in the walk, the regions a member read with a
@@ -78,17 +89,18 @@ func (sp *scriptPass) noteIndexGuards(x *esb.EIndex) {
 		return
 	}
 	if sp.indexGuards == nil {
-		sp.indexGuards = map[*esb.EIndex]*guardNode{}
+		sp.indexGuards = map[*esb.EIndex]guardedRead{}
 	}
-	sp.indexGuards[x] = sp.guardTop
+	sp.indexGuards[x] = guardedRead{sp.guardTop, sp.walkFrame()}
 }
 
 // proved reports whether a region around x runs only where test holds of
 // its condition (the consequent of if or ?:, the right of &&, a loop's
 // body).
-func (sp *scriptPass) proved(x *esb.EIndex, test func(cond esb.Expr) bool) bool {
-	for g := sp.indexGuards[x]; g != nil; g = g.up {
-		if (g.part == guardYes || g.part == guardAndRight) && test(g.cond) {
+func (sp *scriptPass) proved(x *esb.EIndex, test func(g *guardNode, frame int32) bool) bool {
+	r := sp.indexGuards[x]
+	for g := r.top; g != nil; g = g.up {
+		if (g.part == guardYes || g.part == guardAndRight) && test(g, r.frame) {
 			return true
 		}
 	}
@@ -99,7 +111,7 @@ func (sp *scriptPass) proved(x *esb.EIndex, test func(cond esb.Expr) bool) bool 
 func (sp *scriptPass) caseStart(sw *esb.SSwitch, index int) int {
 	sp.caseGuards = append(sp.caseGuards, caseGuard{sw, index})
 	sp.sites = append(sp.sites, checkSite{kind: siteCaseStart, from: int32(len(sp.caseGuards) - 1)})
-	sp.guardTop = &guardNode{part: -1, up: sp.guardTop} // (proves nothing of a value; guardEnd pops it)
+	sp.guardTop = &guardNode{part: -1, up: sp.guardTop, headsTo: 1<<31 - 1} // (proves nothing of a value; guardEnd pops it)
 	return len(sp.sites)
 }
 
@@ -517,7 +529,7 @@ func (sp *scriptPass) globalWritten(name string) bool {
 // object holds Function itself: neither passes.
 func (sp *scriptPass) notFunctionGuarded(x *esb.EIndex) bool {
 	target := x.Target
-	if sp.indexGuards[x] == nil || sp.collecting || sp.membersOpen || sp.directEval {
+	if sp.indexGuards[x].top == nil || sp.collecting || sp.membersOpen || sp.directEval {
 		// (while the walk records, the writes of prototypes are not all known)
 		return false
 	}
@@ -525,8 +537,8 @@ func (sp *scriptPass) notFunctionGuarded(x *esb.EIndex) bool {
 	if obj == nil || !unwritten(obj) || sp.kindsOf(target).may(kReach|kGlobal) || sp.objectsMayInheritFunctions() {
 		return false
 	}
-	return sp.proved(x, func(cond esb.Expr) bool {
-		return sp.provesNotFunction(cond, func(e esb.Expr) bool { return sp.stableObject(e) == obj }, 0)
+	return sp.proved(x, func(g *guardNode, _ int32) bool {
+		return sp.provesNotFunction(g.cond, func(e esb.Expr) bool { return sp.stableObject(e) == obj }, 0)
 	})
 }
 

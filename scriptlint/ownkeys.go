@@ -30,8 +30,9 @@ type keyOrigin struct {
 	// key list); bad: one took keys of another object, or of what the
 	// analysis cannot name.
 	heads   int
-	sources int // of the heads, those that are recorded as sources
-	anys    int // of the heads, those counted as writes of anything
+	serials []int32 // the heads' places in the walk (keyHeads counts them)
+	sources int     // of the heads, those that are recorded as sources
+	anys    int     // of the heads, those counted as writes of anything
 	bad     bool
 	// lexical: declared fresh for each key (a const or let head, a
 	// callback's parameter, a const in the loop's body), so it can never
@@ -43,7 +44,7 @@ type keyOrigin struct {
 
 // noteKeyHead records, in the walk, that info takes a key of obj (an
 // identifier, or anything else, which makes the record useless).
-func (sp *scriptPass) noteKeyHead(info *symInfo, obj esb.Expr, source, anyWrite, lexical bool, frame int32) {
+func (sp *scriptPass) noteKeyHead(info *symInfo, obj esb.Expr, source, anyWrite, lexical bool, frame, serial int32) {
 	if info.keys == nil {
 		info.keys = &keyOrigin{lexical: lexical, frame: frame}
 	}
@@ -56,6 +57,7 @@ func (sp *scriptPass) noteKeyHead(info *symInfo, obj esb.Expr, source, anyWrite,
 		o.of = of
 	}
 	o.heads++
+	o.serials = append(o.serials, serial)
 	if source {
 		o.sources++
 	}
@@ -136,14 +138,15 @@ func (sp *scriptPass) noteKeyCallback(target esb.Expr, args []esb.Expr) {
 // key list (Object.keys(o), or a const bound to it): which it is is
 // known once the walk has recorded every write (resolveKeyLists).
 func (sp *scriptPass) noteKeyHeadOfList(info *symInfo, list esb.Expr, source, anyWrite, lexical bool) {
-	sp.keyLists = append(sp.keyLists, pendingKeyList{info, list, source, anyWrite, lexical, sp.walkFrame()})
+	sp.keyHeads++
+	sp.keyLists = append(sp.keyLists, pendingKeyList{info, list, source, anyWrite, lexical, sp.walkFrame(), sp.keyHeads})
 }
 
 type pendingKeyList struct {
 	info                      *symInfo
 	list                      esb.Expr
 	source, anyWrite, lexical bool
-	frame                     int32
+	frame, serial             int32
 }
 
 // resolveKeyLists turns the pending key lists into key heads, once
@@ -151,7 +154,7 @@ type pendingKeyList struct {
 func (sp *scriptPass) resolveKeyLists() {
 	for _, p := range sp.keyLists {
 		obj, _ := sp.keyList(p.list) // (a list it cannot name makes the record useless)
-		sp.noteKeyHead(p.info, obj, p.source, p.anyWrite, p.lexical, p.frame)
+		sp.noteKeyHead(p.info, obj, p.source, p.anyWrite, p.lexical, p.frame, p.serial)
 	}
 	sp.keyLists = nil
 }
@@ -248,7 +251,8 @@ func (sp *scriptPass) noteLoopKey(info *symInfo, value esb.Expr, of, lexical boo
 		sp.noteKeyHeadOfList(info, value, true, false, lexical)
 		return
 	}
-	sp.noteKeyHead(info, value, false, false, lexical, sp.walkFrame())
+	sp.keyHeads++
+	sp.noteKeyHead(info, value, false, false, lexical, sp.walkFrame(), sp.keyHeads)
 }
 
 // ownKeyGuarded reports whether x, target[index], runs only where a
@@ -259,14 +263,34 @@ func (sp *scriptPass) noteLoopKey(info *symInfo, value esb.Expr, of, lexical boo
 // since.
 func (sp *scriptPass) ownKeyGuarded(x *esb.EIndex) bool {
 	target, index := x.Target, x.Index
-	if sp.indexGuards[x] == nil || sp.collecting || sp.membersOpen || sp.directEval || sp.mayUnshadow() {
+	if sp.indexGuards[x].top == nil || sp.collecting || sp.membersOpen || sp.directEval || sp.mayUnshadow() {
 		return false
 	}
 	obj, key := sp.stableObject(target), sp.stableObject(index)
-	if obj == nil || key == nil || !unwritten(obj) || !unwritten(key) && !freshKey(key) || sp.kindsOf(target).may(kReach|kGlobal) {
+	if obj == nil || key == nil || !unwritten(obj) || sp.kindsOf(target).may(kReach|kGlobal) {
 		return false
 	}
-	return sp.proved(x, func(cond esb.Expr) bool { return sp.provesOwn(cond, obj, key, 0) })
+	steady := unwritten(key) || freshKey(key)
+	return sp.proved(x, func(g *guardNode, frame int32) bool {
+		return (steady || sp.keptInRegion(key, g, frame)) && sp.provesOwn(g.cond, obj, key, 0)
+	})
+}
+
+// keptInRegion reports whether a key whose only writes take keys (a var
+// head) holds one value throughout region g, as read in frame: the read
+// is in the function the test is (no function made in the region reads it
+// after a later head), and none of its heads is inside the region.
+func (sp *scriptPass) keptInRegion(key *symInfo, g *guardNode, frame int32) bool {
+	k := key.keys
+	if k == nil || k.bad || !onlyKeyWrites(key) || g.frame != frame {
+		return false
+	}
+	for _, s := range k.serials {
+		if s > g.headsFrom && s <= g.headsTo {
+			return false
+		}
+	}
+	return true
 }
 
 // unwritten: a constant, or a parameter no write changes.

@@ -89,7 +89,8 @@ type reachState struct {
 	// guardTop: the guarded regions around the walk; indexGuards, those
 	// around each member read with a computed key (deadcode.go).
 	guardTop    *guardNode
-	indexGuards map[*esb.EIndex]*guardNode
+	indexGuards map[*esb.EIndex]guardedRead
+	keyHeads    int32 // key heads noted so far (ownkeys.go)
 	// siteFrom is the context a useReturn or useArg site records.
 	siteFrom   int32
 	argSites   []argSite

@@ -533,12 +533,12 @@ func (sp *scriptPass) notFunctionGuarded(x *esb.EIndex) bool {
 		// (while the walk records, the writes of prototypes are not all known)
 		return false
 	}
-	obj := sp.stableObject(target)
+	obj := sp.localBinding(target)
 	if obj == nil || !unwritten(obj) || sp.kindsOf(target).may(kReach|kGlobal) || sp.objectsMayInheritFunctions() {
 		return false
 	}
 	return sp.proved(x, func(g *guardNode, _ int32) bool {
-		return sp.provesNotFunction(g.cond, func(e esb.Expr) bool { return sp.stableObject(e) == obj }, 0)
+		return sp.provesNotFunction(g.cond, func(e esb.Expr) bool { return sp.localBinding(e) == obj }, 0)
 	})
 }
 
@@ -605,7 +605,7 @@ func (sp *scriptPass) provesNotFunction(cond esb.Expr, match func(esb.Expr) bool
 			return false
 		}
 		return sp.provesNotFunction(ret, func(e esb.Expr) bool {
-			p := sp.stableObject(e)
+			p := sp.localBinding(e)
 			for i, q := range params {
 				if id, ok := q.Binding.Data.(*esb.BIdentifier); ok && p != nil && sp.sym(id.Ref) == p && unwritten(p) && i < len(x.Args) {
 					return match(x.Args[i])

@@ -49,7 +49,7 @@ func (sp *scriptPass) noteKeyHead(info *symInfo, obj esb.Expr, source, anyWrite,
 		info.keys = &keyOrigin{lexical: lexical, frame: frame}
 	}
 	o := info.keys
-	of := sp.stableObject(obj)
+	of := sp.localBinding(obj)
 	switch {
 	case of == nil || o.of != nil && o.of != of || o.heads > 0 && (o.lexical != lexical || o.frame != frame):
 		o.bad = true
@@ -66,17 +66,12 @@ func (sp *scriptPass) noteKeyHead(info *symInfo, obj esb.Expr, source, anyWrite,
 	}
 }
 
-// stableObject is the binding an identifier names, or nil.
-func (sp *scriptPass) stableObject(e esb.Expr) *symInfo {
-	id, ok := e.Data.(*esb.EIdentifier)
-	if !ok {
-		return nil
+// localBinding is the local binding an identifier names, or nil.
+func (sp *scriptPass) localBinding(e esb.Expr) *symInfo {
+	if s, info, ok := sp.identSymbol(e); ok && s.Kind != esb.SymbolUnbound {
+		return info
 	}
-	s, info := sp.lookup(id.Ref)
-	if s == nil || s.Kind == esb.SymbolUnbound {
-		return nil
-	}
-	return info
+	return nil
 }
 
 // keyList is the object whose Object.keys e is: the call itself, or a
@@ -85,7 +80,7 @@ func (sp *scriptPass) keyList(e esb.Expr) (esb.Expr, bool) {
 	if id, ok := e.Data.(*esb.EIdentifier); ok {
 		s, info := sp.lookup(id.Ref)
 		if s == nil || s.Kind == esb.SymbolUnbound || !info.konst || len(info.sources) != 1 || info.anyWrite ||
-			info.mutated || info.aliased || info.mutatorCalls > 0 || info.handedOn || info.updated {
+			info.mutated || info.aliased || info.mutatorCalls > 0 || info.handedOn || info.updated || len(info.memberSources) > 0 {
 			return esb.Expr{}, false
 		}
 		src := info.sources[0]
@@ -95,7 +90,7 @@ func (sp *scriptPass) keyList(e esb.Expr) (esb.Expr, bool) {
 		e = src.expr
 	}
 	c, ok := e.Data.(*esb.ECall)
-	if !ok || len(c.Args) != 1 || !has(sp.resolve(c.Target), "Object.keys") {
+	if !ok || len(c.Args) != 1 || sp.builtinPath(c.Target, 0) != "Object.keys" { // (what it must be, not may)
 		return esb.Expr{}, false
 	}
 	return c.Args[0], true
@@ -174,8 +169,8 @@ func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
 	if sp.membersOpen || sp.directEval || sp.collecting || sp.mayUnshadow() {
 		return false // (while the walk records writes, a key's are not all known)
 	}
-	obj := sp.stableObject(target)
-	key := sp.stableObject(index)
+	obj := sp.localBinding(target)
+	key := sp.localBinding(index)
 	if obj == nil || key == nil || key.keys == nil {
 		return false
 	}
@@ -266,7 +261,7 @@ func (sp *scriptPass) ownKeyGuarded(x *esb.EIndex) bool {
 	if sp.indexGuards[x].top == nil || sp.collecting || sp.membersOpen || sp.directEval || sp.mayUnshadow() {
 		return false
 	}
-	obj, key := sp.stableObject(target), sp.stableObject(index)
+	obj, key := sp.localBinding(target), sp.localBinding(index)
 	if obj == nil || key == nil || !unwritten(obj) || sp.kindsOf(target).may(kReach|kGlobal) {
 		return false
 	}
@@ -326,7 +321,7 @@ func (sp *scriptPass) provesOwn(cond esb.Expr, obj, key *symInfo, depth int) boo
 		return x.Op == esb.BinOpLogicalAnd && (sp.provesOwn(x.Left, obj, key, depth+1) || sp.provesOwn(x.Right, obj, key, depth+1))
 	case *esb.ECall:
 		return sp.ownTestCall(x, func(o, k esb.Expr) bool {
-			return sp.stableObject(o) == obj && sp.stableObject(k) == key
+			return sp.localBinding(o) == obj && sp.localBinding(k) == key
 		}, depth)
 	}
 	return false
@@ -361,7 +356,7 @@ func (sp *scriptPass) ownTestCall(c *esb.ECall, match func(o, k esb.Expr) bool, 
 			return false
 		}
 		arg := func(e esb.Expr) (esb.Expr, bool) {
-			p := sp.stableObject(e)
+			p := sp.localBinding(e)
 			for i, q := range params {
 				if id, ok := q.Binding.Data.(*esb.BIdentifier); ok && p != nil && sp.sym(id.Ref) == p && unwritten(p) {
 					if i < len(c.Args) {

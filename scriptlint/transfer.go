@@ -863,12 +863,8 @@ func (sp *scriptPass) keyMayBeConstructor(k esb.Expr) bool {
 // of them constructor or __proto__: transitions[state]?.[event], where
 // both only ever hold the table's own strings.
 func (sp *scriptPass) keyHoldsOnlyHarmless(k esb.Expr) bool {
-	id, ok := k.Data.(*esb.EIdentifier)
-	if !ok {
-		return false
-	}
-	s, info := sp.lookup(id.Ref)
-	if s == nil || s.Kind == esb.SymbolUnbound {
+	info := sp.localBinding(k)
+	if info == nil {
 		return false
 	}
 	switch info.keyHarmless {

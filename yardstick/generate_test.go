@@ -323,17 +323,27 @@ func (p *program) ownKeyCall(f, k string) {
 	c := p.fresh("c")
 	p.emit("const %s = %s;", c, f)
 	src := c
-	if p.c.IntN(3) == 0 {
+	// changed: the key list gets k written into it (the object has no
+	// own member of that name).
+	changed := false
+	switch p.c.IntN(4) {
+	case 0:
 		src = p.fresh("s")
 		p.emit("const %s = { [%s]: 1 };", src, k)
-	} else {
+	case 1:
+		changed = true
+	default:
 		p.emit("try { Object.defineProperty(%s, %s, { value: 1, enumerable: true, configurable: true }); } catch {}", c, k)
 	}
 	body := fmt.Sprintf(p.pick("try { %[1]s[key](\"return 1\"); } catch {}", "const m = %[1]s[key];\ntry { m(\"return 1\"); } catch {}"), c)
 	if p.c.IntN(3) == 0 {
 		body = fmt.Sprintf("delete %s[key]; ", c) + body
 	}
-	switch p.c.IntN(5) {
+	form := p.c.IntN(5)
+	if changed {
+		form = 3 // (the list form)
+	}
+	switch form {
 	case 4:
 		// A test that the key is own, of the object or of the other one.
 		p.emit("const key = %s;\nif (%s) { %s }", k, p.pick(
@@ -347,7 +357,11 @@ func (p *program) ownKeyCall(f, k string) {
 		p.emit("Object.keys(%s).forEach((key) => { %s });", src, body)
 	default:
 		ks := p.fresh("ks")
-		p.emit("const %s = Object.keys(%s);\nfor (let i = 0; i < %s.length; i++) { const key = %s[i]; %s }", ks, src, ks, ks, body)
+		p.emit("const %s = %s(%s);", ks, p.pick("Object.keys", "((o) => Object.keys(o))"), src)
+		if changed {
+			p.emit(p.pick("%s.push(%s);", "%s[0] = %s;"), ks, k)
+		}
+		p.emit("for (let i = 0; i < %s.length; i++) { const key = %s[i]; %s }", ks, ks, body)
 	}
 }
 

@@ -549,22 +549,23 @@ func (sp *scriptPass) notFunctionGuarded(x *esb.EIndex) bool {
 // function, which a typeof test cannot tell from one.)
 func (sp *scriptPass) objectsMayInheritFunctions() bool {
 	if sp.inheritsFunc == 0 {
-		sp.inheritsFunc = 1
+		// The safe answer while it is worked out (the kinds below may ask
+		// again); the solver's replay sees each change.
+		sp.inheritsFunc = 2
+		sp.kindsEpoch++
 		may := func(e esb.Expr) bool { return e.Data == nil || sp.kindsOf(e).may(kFunc|kReach) }
-		switch {
-		case sp.prototypesMayBeFunctions():
-			sp.inheritsFunc = 2
-		case slices.ContainsFunc(sp.createArgs, may):
-			sp.inheritsFunc = 2
-		default:
-			for _, o := range sp.objectLiterals {
-				for i := range o.Properties {
-					if p := &o.Properties[i]; isProtoKey(p) && may(p.ValueOrNil) {
-						sp.inheritsFunc = 2
-					}
+		inherits := sp.prototypesMayBeFunctions() || slices.ContainsFunc(sp.createArgs, may)
+		for _, o := range sp.objectLiterals {
+			for i := range o.Properties {
+				if p := &o.Properties[i]; !inherits && isProtoKey(p) && may(p.ValueOrNil) {
+					inherits = true
 				}
 			}
 		}
+		if !inherits {
+			sp.inheritsFunc = 1
+		}
+		sp.kindsEpoch++
 	}
 	return sp.inheritsFunc == 2
 }

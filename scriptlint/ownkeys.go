@@ -117,6 +117,9 @@ func (sp *scriptPass) noteKeyCallback(target esb.Expr, args []esb.Expr) {
 	case *esb.EArrow:
 		params = f.Args
 	case *esb.EFunction:
+		if f.Fn.Name != nil {
+			return // (a named function expression may call itself with any key)
+		}
 		params = f.Fn.Args
 	}
 	if len(params) <= param || params[param].DefaultOrNil.Data != nil {
@@ -211,16 +214,24 @@ func (sp *scriptPass) noteDelete(target esb.Expr) {
 // or __proto__, after which a read with that key gets the inherited one.
 func (sp *scriptPass) mayUnshadow() bool {
 	if sp.unshadows == 0 {
-		sp.unshadows = 1
+		// While it is worked out (the keys' kinds may ask again), the
+		// answer is the safe one; the solver's replay sees each change.
+		sp.unshadows = 2
+		sp.kindsEpoch++
+		may := false
 		for _, k := range sp.deletedKeys {
 			if key, ok := sp.indexKey(k); ok && key != "constructor" && key != "__proto__" {
 				continue
 			}
 			if k.Data == nil || sp.keyMayBeConstructor(k) {
-				sp.unshadows = 2
+				may = true
 				break
 			}
 		}
+		if !may {
+			sp.unshadows = 1
+		}
+		sp.kindsEpoch++
 	}
 	return sp.unshadows == 2
 }

@@ -413,7 +413,7 @@ func (sp *scriptPass) indexCalls() {
 // does not rule one out: sound, less precise, and linear.
 func (sp *scriptPass) overBudget() bool {
 	if sp.kindsBudget == 0 {
-		sp.kindsBudget = 8*len(sp.infos) + 16384
+		sp.kindsBudget = 16*len(sp.infos) + 16384
 	}
 	return sp.kindsWork > sp.kindsBudget
 }

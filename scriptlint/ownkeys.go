@@ -173,6 +173,11 @@ func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
 		return false // (while the walk records writes, a key's are not all known)
 	}
 	obj := sp.localBinding(target)
+	if ix, ok := index.Data.(*esb.EIndex); ok && obj != nil && unwritten(obj) {
+		// o[keys[i]], keys a key list of o: an own key, or undefined.
+		list, ok := sp.keyList(ix.Target)
+		return ok && sp.localBinding(list) == obj
+	}
 	key := sp.localBinding(index)
 	if obj == nil || key == nil || key.keys == nil {
 		return false

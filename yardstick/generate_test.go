@@ -361,7 +361,11 @@ func (p *program) ownKeyCall(f, k string) {
 		if changed {
 			p.emit(p.pick("%s.push(%s);", "%s[0] = %s;"), ks, k)
 		}
-		p.emit("for (let i = 0; i < %s.length; i++) { const key = %s[i]; %s }", ks, ks, body)
+		if p.c.IntN(2) == 0 {
+			p.emit("for (let i = 0; i < %s.length; i++) { const key = %s[i]; %s }", ks, ks, body)
+		} else {
+			p.emit("for (let i = 0; i < %s.length; i++) { %s }", ks, strings.ReplaceAll(body, "[key]", "["+ks+"[i]]"))
+		}
 	}
 }
 

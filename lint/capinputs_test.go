@@ -144,6 +144,13 @@ func capInputs() []capInput {
 		script("js-call-cycle", repeatTo(scriptCap, "function f0(a, b) { return f1(b, a) || f0(a[b], b); }\n", func(i int) string {
 			return fmt.Sprintf("function f%d(a, b) { return f%d(a[b], b) ?? f0(b, a); }\n", i+1, i)
 		}, "rmx.log(f0({}, \"k\"));\n")),
+		// Reads with computed keys under hundreds of nested tests that
+		// prove the key own or the value no function: each read looks at
+		// every region around it (deadcode.go keeps what each proves).
+		script("js-nested-guards", repeatTo(scriptCap, "const key = String(Math.random());\n", func(i int) string {
+			return fmt.Sprintf("export function g%d(o) { %s}\n", i,
+				strings.Repeat(`if (typeof o === "object" && Object.hasOwn(o, key)) { rmx.log([o[key]]); `, 300)+strings.Repeat("} ", 300))
+		}, "")),
 		script("js-string-array", repeatTo(scriptCap, "export const words = [\n", func(i int) string {
 			return fmt.Sprintf("  \"word number %d of the list\",\n", i)
 		}, "];\n")),

@@ -58,6 +58,7 @@ type valueFlow struct {
 	moduleWrappers map[*esb.Fn]bool
 	reachState
 	fieldState
+	keyState
 }
 
 type memberWrite struct {
@@ -404,12 +405,8 @@ func (sp *scriptPass) noteDirectEval(target esb.Expr) {
 // writer or a delete) writes an object or a function. This decides the
 // guard of a UMD header that tests module.exports.
 func (sp *scriptPass) moduleExportsTruthy(target esb.Expr) bool {
-	id, ok := target.Data.(*esb.EIdentifier)
-	if !ok {
-		return false
-	}
-	s, info := sp.lookup(id.Ref)
-	if s == nil || s.Kind == esb.SymbolUnbound || !info.moduleObject || info.aliased || info.handedOn || info.mutated ||
+	info := sp.localBinding(target)
+	if info == nil || !info.moduleObject || info.aliased || info.handedOn || info.mutated ||
 		info.updated || len(info.sources) > 0 || info.anyWrites > 1 || sp.exportsDeleted { // (one: its own as a parameter)
 		return false
 	}

@@ -73,6 +73,40 @@ type guardNode struct {
 	// frame: the function the region is in (fnWalk); headsFrom, headsTo:
 	// the key heads (ownkeys.go) noted before it and by its end.
 	frame, headsFrom, headsTo int32
+	facts                     *guardFacts // what cond proves, once asked
+}
+
+// guardFacts is what a region's condition proves when truthy: the names
+// it proves no function, and the (object, key) names it proves an own
+// key. Worked out once per region, so that a read deep in nested regions
+// compares names rather than reading every condition again.
+type guardFacts struct {
+	notFunction []*symInfo
+	own         [][2]*symInfo
+}
+
+// factsOf works out (once) what g's condition proves. The tests call
+// their match only for what they prove, so a match that records and
+// answers no visits every part of the condition.
+func (sp *scriptPass) factsOf(g *guardNode) *guardFacts {
+	if g.facts == nil {
+		f := &guardFacts{}
+		sp.provesNotFunction(g.cond, func(e esb.Expr) bool {
+			if b := sp.localBinding(e); b != nil {
+				f.notFunction = append(f.notFunction, b)
+			}
+			return false
+		}, 0)
+		sp.provesOwn(g.cond, func(o, k esb.Expr) bool {
+			if ob, kb := sp.localBinding(o), sp.localBinding(k); ob != nil && kb != nil {
+				f.own = append(f.own, [2]*symInfo{ob, kb})
+			}
+			return false
+		}, 0)
+		g.facts = f
+		sp.kindsEpoch++ // (a lazy table the solver reads)
+	}
+	return g.facts
 }
 
 // guardedRead is the innermost region around a member read, and the
@@ -518,15 +552,14 @@ func (sp *scriptPass) globalWritten(name string) bool {
 // What a typeof test proves.
 
 // notFunctionGuarded reports whether x runs only where a test has proved
-// its target no function: typeof target is compared
-// equal to anything but "function" or unequal to it, Array.isArray(target),
-// or a local function that returns one of those of its parameter
-// (isObject). With no object given a function as prototype anywhere
-// (objectsMayInheritFunctions), such a value
-// reaches no Function with one read (its constructor is a built-in class
-// or what the script wrote). A reached value may be a built-in prototype
-// whose constructor compiles strings (AsyncFunction's), and the global
-// object holds Function itself: neither passes.
+// its target no function: typeof target compared equal to anything but
+// "function" or unequal to it, Array.isArray(target), or a local function
+// that returns one of those of its parameter (isObject). With no object
+// given a function as prototype anywhere (objectsMayInheritFunctions),
+// such a value reaches no Function with one read (its constructor is a
+// built-in class or what the script wrote). A reached value may be a
+// built-in prototype whose constructor compiles strings (AsyncFunction's),
+// and the global object holds Function itself: neither passes.
 func (sp *scriptPass) notFunctionGuarded(x *esb.EIndex) bool {
 	target := x.Target
 	if sp.indexGuards[x].top == nil || sp.collecting || sp.membersOpen || sp.directEval {
@@ -537,9 +570,7 @@ func (sp *scriptPass) notFunctionGuarded(x *esb.EIndex) bool {
 	if obj == nil || !unwritten(obj) || sp.kindsOf(target).may(kReach|kGlobal) || sp.objectsMayInheritFunctions() {
 		return false
 	}
-	return sp.proved(x, func(g *guardNode, _ int32) bool {
-		return sp.provesNotFunction(g.cond, func(e esb.Expr) bool { return sp.localBinding(e) == obj }, 0)
-	})
+	return sp.proved(x, func(g *guardNode, _ int32) bool { return slices.Contains(sp.factsOf(g).notFunction, obj) })
 }
 
 // objectsMayInheritFunctions reports whether some object may have a
@@ -586,33 +617,17 @@ func (sp *scriptPass) provesNotFunction(cond esb.Expr, match func(esb.Expr) bool
 			if !ok {
 				operand, text, ok = typeofTest(x.Right, x.Left)
 			}
-			if !ok || !match(operand) {
-				return false
-			}
 			equal := x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq
-			return equal != (text == "function")
+			return ok && equal != (text == "function") && match(operand) // (match only what is proved)
 		}
 	case *esb.ECall:
 		if len(x.Args) == 1 && sp.builtinPath(x.Target, 0) == "Array.isArray" {
 			return match(x.Args[0])
 		}
-		rec := sp.calleeRecord(x.Target)
-		if rec == nil || rec.usesArguments || depth > 2 {
-			return false
-		}
-		_, info := sp.lookup(x.Target.Data.(*esb.EIdentifier).Ref)
-		ret, params := sp.onlyReturn(info)
-		if ret.Data == nil {
-			return false
-		}
-		return sp.provesNotFunction(ret, func(e esb.Expr) bool {
-			p := sp.localBinding(e)
-			for i, q := range params {
-				if id, ok := q.Binding.Data.(*esb.BIdentifier); ok && p != nil && sp.sym(id.Ref) == p && unwritten(p) && i < len(x.Args) {
-					return match(x.Args[i])
-				}
-			}
-			return false
+		ret, arg := sp.returnedTest(x, depth)
+		return ret.Data != nil && sp.provesNotFunction(ret, func(e esb.Expr) bool {
+			a, ok := arg(e)
+			return ok && match(a)
 		}, depth+1)
 	}
 	return false

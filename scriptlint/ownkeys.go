@@ -1,6 +1,10 @@
 package scriptlint
 
-import esb "github.com/evanw/esbuild/remixletbridge"
+import (
+	"slices"
+
+	esb "github.com/evanw/esbuild/remixletbridge"
+)
 
 // Own keys. A read o[k] with a key the analysis cannot decide reaches
 // Function, when o may be a function, because k may be "constructor". When
@@ -22,7 +26,32 @@ import esb "github.com/evanw/esbuild/remixletbridge"
 // this off (membersOpen); so do direct eval and a delete that may remove
 // an own constructor or __proto__ (the inherited one shows through).
 
-// keyOrigin is what ownKeys records about a binding that takes keys.
+// keyState is what the walk records for own keys and the tests around
+// member reads (here and in deadcode.go).
+type keyState struct {
+	// keyLists: keys taken from what may be a key list, resolved after
+	// the walk; keyHeads: how many key heads the walk has noted.
+	keyLists []pendingKeyList
+	keyHeads int32
+	// deletedKeys: the keys of every delete and Reflect.deleteProperty;
+	// unshadows: whether one may be constructor or __proto__ (0 not
+	// known, 1 no, 2 yes); exportsDeleted: some delete removes a member
+	// named exports (moduleExportsTruthy).
+	deletedKeys    []esb.Expr
+	unshadows      int8
+	exportsDeleted bool
+	// createArgs: the prototypes Object.create is given; inheritsFunc:
+	// whether an object may inherit from a function (0 not known, 1 no,
+	// 2 yes: objectsMayInheritFunctions).
+	createArgs   []esb.Expr
+	inheritsFunc int8
+	// guardTop: the guarded regions around the walk; indexGuards, those
+	// around each member read with a computed key.
+	guardTop    *guardNode
+	indexGuards map[*esb.EIndex]guardedRead
+}
+
+// keyOrigin is what the walk records about a binding that takes keys.
 type keyOrigin struct {
 	of *symInfo // the object whose keys it takes
 	// heads: the writes of the binding that take keys (for-in heads,
@@ -77,9 +106,9 @@ func (sp *scriptPass) localBinding(e esb.Expr) *symInfo {
 // keyList is the object whose Object.keys e is: the call itself, or a
 // const bound to it that nothing changes.
 func (sp *scriptPass) keyList(e esb.Expr) (esb.Expr, bool) {
-	if id, ok := e.Data.(*esb.EIdentifier); ok {
-		s, info := sp.lookup(id.Ref)
-		if s == nil || s.Kind == esb.SymbolUnbound || !info.konst || len(info.sources) != 1 || info.anyWrite ||
+	if _, ok := e.Data.(*esb.EIdentifier); ok {
+		info := sp.localBinding(e)
+		if info == nil || !info.konst || len(info.sources) != 1 || info.anyWrite ||
 			info.mutated || info.aliased || info.mutatorCalls > 0 || info.handedOn || info.updated || len(info.memberSources) > 0 {
 			return esb.Expr{}, false
 		}
@@ -186,20 +215,16 @@ func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
 	if k.bad || k.of != obj || !onlyKeyWrites(key) {
 		return false // another write may put any string in it
 	}
-	switch {
-	case obj.updated || obj.fn != "":
-		return false
-	case k.lexical:
+	if k.lexical {
 		// Fresh for each key: the object must hold one value wherever
 		// the key is in scope.
-		return obj.konst && len(obj.sources) == 1 && obj.anyWrites == 0 || obj.isParam && len(obj.sources) == 0 && obj.anyWrites == 1
-	default:
-		// A var taken again by each run of the function it is declared
-		// in: the object must be a parameter of it or of a function
-		// around it, never written (a block's const may be a new value in
-		// each run of the block while the var keeps an old key).
-		return k.frame == key.declFrame && obj.isParam && len(obj.sources) == 0 && obj.anyWrites == 1
+		return unwritten(obj)
 	}
+	// A var taken again by each run of the function it is declared in:
+	// the object must be a parameter of it or of a function around it,
+	// never written (a block's const may be a new value in each run of
+	// the block while the var keeps an old key).
+	return k.frame == key.declFrame && obj.isParam && unwritten(obj)
 }
 
 // noteDelete records, in the walk, the key a delete removes.
@@ -283,7 +308,7 @@ func (sp *scriptPass) ownKeyGuarded(x *esb.EIndex) bool {
 	}
 	steady := unwritten(key) || freshKey(key)
 	return sp.proved(x, func(g *guardNode, frame int32) bool {
-		return (steady || sp.keptInRegion(key, g, frame)) && sp.provesOwn(g.cond, obj, key, 0)
+		return (steady || sp.keptInRegion(key, g, frame)) && slices.Contains(sp.factsOf(g).own, [2]*symInfo{obj, key})
 	})
 }
 
@@ -326,19 +351,17 @@ func onlyKeyWrites(info *symInfo) bool {
 		info.extraKinds&^(kStr|kUndef) == 0
 }
 
-// provesOwn reports whether cond, when truthy, proves key an own key of
-// obj.
-func (sp *scriptPass) provesOwn(cond esb.Expr, obj, key *symInfo, depth int) bool {
+// provesOwn reports whether cond, when truthy, proves some (o, k) an own
+// key that match accepts.
+func (sp *scriptPass) provesOwn(cond esb.Expr, match func(o, k esb.Expr) bool, depth int) bool {
 	if depth > 4 {
 		return false
 	}
 	switch x := cond.Data.(type) {
 	case *esb.EBinary:
-		return x.Op == esb.BinOpLogicalAnd && (sp.provesOwn(x.Left, obj, key, depth+1) || sp.provesOwn(x.Right, obj, key, depth+1))
+		return x.Op == esb.BinOpLogicalAnd && (sp.provesOwn(x.Left, match, depth+1) || sp.provesOwn(x.Right, match, depth+1))
 	case *esb.ECall:
-		return sp.ownTestCall(x, func(o, k esb.Expr) bool {
-			return sp.localBinding(o) == obj && sp.localBinding(k) == key
-		}, depth)
+		return sp.ownTestCall(x, match, depth)
 	}
 	return false
 }
@@ -357,30 +380,10 @@ func (sp *scriptPass) ownTestCall(c *esb.ECall, match func(o, k esb.Expr) bool, 
 			return match(c.Args[0], c.Args[1])
 		}
 	case *esb.EIdentifier:
-		// A local function whose body is return <test of two parameters>.
-		rec := sp.calleeRecord(c.Target)
-		if rec == nil || rec.usesArguments || depth > 2 {
-			return false
-		}
-		_, info := sp.lookup(t.Ref)
-		ret, params := sp.onlyReturn(info)
-		if ret.Data == nil {
-			return false
-		}
+		ret, arg := sp.returnedTest(c, depth)
 		inner, ok := ret.Data.(*esb.ECall)
 		if !ok {
 			return false
-		}
-		arg := func(e esb.Expr) (esb.Expr, bool) {
-			p := sp.localBinding(e)
-			for i, q := range params {
-				if id, ok := q.Binding.Data.(*esb.BIdentifier); ok && p != nil && sp.sym(id.Ref) == p && unwritten(p) {
-					if i < len(c.Args) {
-						return c.Args[i], true
-					}
-				}
-			}
-			return esb.Expr{}, false
 		}
 		return sp.ownTestCall(inner, func(o, k esb.Expr) bool {
 			oa, ok1 := arg(o)
@@ -389,6 +392,30 @@ func (sp *scriptPass) ownTestCall(c *esb.ECall, match func(o, k esb.Expr) bool, 
 		}, depth+1)
 	}
 	return false
+}
+
+// returnedTest reads a call of a local function whose body is one return
+// (isObject, has): the returned expression, and arg, which gives the
+// call's argument for a parameter it names (one never written). ret is
+// empty when c calls no such function.
+func (sp *scriptPass) returnedTest(c *esb.ECall, depth int) (ret esb.Expr, arg func(esb.Expr) (esb.Expr, bool)) {
+	rec := sp.calleeRecord(c.Target)
+	if rec == nil || rec.usesArguments || depth > 2 {
+		return esb.Expr{}, nil
+	}
+	ret, params := sp.onlyReturn(sp.localBinding(c.Target))
+	return ret, func(e esb.Expr) (esb.Expr, bool) {
+		p := sp.localBinding(e)
+		if p == nil || !unwritten(p) {
+			return esb.Expr{}, false
+		}
+		for i, q := range params {
+			if id, ok := q.Binding.Data.(*esb.BIdentifier); ok && sp.sym(id.Ref) == p && i < len(c.Args) {
+				return c.Args[i], true
+			}
+		}
+		return esb.Expr{}, false
+	}
 }
 
 // isHasOwnProperty reports whether e must be Object.prototype.hasOwnProperty:
@@ -403,8 +430,8 @@ func (sp *scriptPass) isHasOwnProperty(e esb.Expr, depth int) bool {
 		return x.Name == "hasOwnProperty" && (sp.builtinPath(e, 0) == "Object.prototype.hasOwnProperty" ||
 			sp.plainLiteralBinding(x.Target) || sp.onlyBuiltinMember("hasOwnProperty"))
 	case *esb.EIdentifier:
-		s, info := sp.lookup(x.Ref)
-		if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || len(info.sources) != 1 {
+		info := sp.localBinding(e)
+		if info == nil || info.anyWrite || info.updated || len(info.sources) != 1 {
 			return false
 		}
 		src := info.sources[0]
@@ -418,12 +445,8 @@ func (sp *scriptPass) isHasOwnProperty(e esb.Expr, depth int) bool {
 // (no member write, alias, mutation or hand-on): its members are the
 // literal's, and what it inherits is Object.prototype's.
 func (sp *scriptPass) plainLiteralBinding(e esb.Expr) bool {
-	id, ok := e.Data.(*esb.EIdentifier)
-	if !ok {
-		return false
-	}
-	s, info := sp.lookup(id.Ref)
-	if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || len(info.sources) != 1 ||
+	info := sp.localBinding(e)
+	if info == nil || info.anyWrite || info.updated || len(info.sources) != 1 ||
 		info.aliased || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 {
 		return false
 	}

@@ -70,27 +70,6 @@ type reachState struct {
 	// name is bound to), with whether each is an arrow.
 	fnWalk []fnWalkFrame
 	frames int32 // functions entered so far (fnWalkFrame.serial)
-	// keyLists: keys taken from what may be a key list, resolved after
-	// the walk (ownkeys.go).
-	keyLists []pendingKeyList
-	// deletedKeys: the keys of every delete and Reflect.deleteProperty;
-	// unshadows: whether one may be constructor or __proto__ (0 not
-	// known, 1 no, 2 yes).
-	deletedKeys []esb.Expr
-	unshadows   int8
-	// exportsDeleted: some delete removes a member named exports
-	// (bindings.go: moduleExportsTruthy).
-	exportsDeleted bool
-	// createArgs: the prototypes Object.create is given; inheritsFunc:
-	// whether an object may inherit from a function (0 not known, 1 no,
-	// 2 yes: ownkeys.go).
-	createArgs   []esb.Expr
-	inheritsFunc int8
-	// guardTop: the guarded regions around the walk; indexGuards, those
-	// around each member read with a computed key (deadcode.go).
-	guardTop    *guardNode
-	indexGuards map[*esb.EIndex]guardedRead
-	keyHeads    int32 // key heads noted so far (ownkeys.go)
 	// siteFrom is the context a useReturn or useArg site records.
 	siteFrom   int32
 	argSites   []argSite

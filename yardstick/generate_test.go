@@ -335,7 +335,7 @@ func (p *program) ownKeyCall(f, k string) {
 	default:
 		p.emit("try { Object.defineProperty(%s, %s, { value: 1, enumerable: true, configurable: true }); } catch {}", c, k)
 	}
-	body := fmt.Sprintf(p.pick("try { %[1]s[key](\"return 1\"); } catch {}", "const m = %[1]s[key];\ntry { m(\"return 1\"); } catch {}"), c)
+	body := p.memberCall(c, "key")
 	if p.c.IntN(3) == 0 {
 		body = fmt.Sprintf("delete %s[key]; ", c) + body
 	}
@@ -369,6 +369,22 @@ func (p *program) ownKeyCall(f, k string) {
 	}
 }
 
+// notFunctionCall calls f's member under k where a test says f is no
+// function, which an object whose prototype is one also passes.
+func (p *program) notFunctionCall(f, k string) {
+	c := p.fresh("c")
+	p.emit("const %s = %s;\nconst isObject%s = (v) => typeof v === \"object\" && v !== null;", c, f, c)
+	call := p.memberCall(c, k)
+	p.emit("if (%s) { %s }", p.pick(
+		"typeof "+c+" === \"object\"", "typeof "+c+" !== \"function\"", "Array.isArray("+c+")", "isObject"+c+"("+c+")"), call)
+}
+
+// memberCall calls obj[key] with code to compile, directly or once it is
+// kept in a name.
+func (p *program) memberCall(obj, key string) string {
+	return fmt.Sprintf(p.pick("try { %[1]s[%[2]s](\"return 1\"); } catch {}", "const m = %[1]s[%[2]s];\ntry { m(\"return 1\"); } catch {}"), obj, key)
+}
+
 // use is the program's last statement.
 func (p *program) use() {
 	switch p.c.IntN(11) {
@@ -379,13 +395,7 @@ func (p *program) use() {
 		case 5:
 			p.ownKeyCall(f, k)
 		case 6:
-			// A test that the value is no function, which an object whose
-			// prototype is one also passes.
-			c := p.fresh("c")
-			p.emit("const %s = %s;\nconst isObject%s = (v) => typeof v === \"object\" && v !== null;", c, f, c)
-			call := p.pick("try { %[1]s[%[2]s](\"return 1\"); } catch {}", "const m = %[1]s[%[2]s];\ntry { m(\"return 1\"); } catch {}")
-			p.emit("if (%s) { %s }", p.pick(
-				"typeof "+c+" === \"object\"", "typeof "+c+" !== \"function\"", "Array.isArray("+c+")", "isObject"+c+"("+c+")"), fmt.Sprintf(call, c, k))
+			p.notFunctionCall(f, k)
 		case 0:
 			p.emit("try { %s[%s](\"return 1\"); } catch {}", f, k)
 		case 1:

@@ -91,13 +91,18 @@ type guardFacts struct {
 func (sp *scriptPass) factsOf(g *guardNode) *guardFacts {
 	if g.facts == nil {
 		f := &guardFacts{}
-		sp.provesNotFunction(g.cond, func(e esb.Expr) bool {
+		truthy := g.part == guardYes || g.part == guardAndRight
+		if !truthy && g.part != guardNo && g.part != guardOrRight {
+			g.facts = f // (a case, or a nullish default: proves nothing here)
+			return f
+		}
+		sp.provesNotFunction(g.cond, truthy, func(e esb.Expr) bool {
 			if b := sp.localBinding(e); b != nil {
 				f.notFunction = append(f.notFunction, b)
 			}
 			return false
 		}, 0)
-		sp.provesOwn(g.cond, func(o, k esb.Expr) bool {
+		sp.provesOwn(g.cond, truthy, func(o, k esb.Expr) bool {
 			if ob, kb := sp.localBinding(o), sp.localBinding(k); ob != nil && kb != nil {
 				f.own = append(f.own, [2]*symInfo{ob, kb})
 			}
@@ -134,7 +139,7 @@ func (sp *scriptPass) noteIndexGuards(x *esb.EIndex) {
 func (sp *scriptPass) proved(x *esb.EIndex, test func(g *guardNode, frame int32) bool) bool {
 	r := sp.indexGuards[x]
 	for g := r.top; g != nil; g = g.up {
-		if (g.part == guardYes || g.part == guardAndRight) && test(g, r.frame) {
+		if test(g, r.frame) {
 			return true
 		}
 	}
@@ -601,34 +606,116 @@ func (sp *scriptPass) objectsMayInheritFunctions() bool {
 	return sp.inheritsFunc == 2
 }
 
-// provesNotFunction reports whether cond, when truthy, proves a value
-// match accepts no function.
-func (sp *scriptPass) provesNotFunction(cond esb.Expr, match func(esb.Expr) bool, depth int) bool {
+// provesNotFunction reports whether cond, when truthy (or when falsy,
+// truthy false), proves a value match accepts no function.
+func (sp *scriptPass) provesNotFunction(cond esb.Expr, truthy bool, match func(esb.Expr) bool, depth int) bool {
 	if depth > 4 {
 		return false
 	}
 	switch x := cond.Data.(type) {
+	case *esb.EUnary:
+		return x.Op == esb.UnOpNot && sp.provesNotFunction(x.Value, !truthy, match, depth+1)
 	case *esb.EBinary:
 		switch x.Op {
-		case esb.BinOpLogicalAnd:
-			return sp.provesNotFunction(x.Left, match, depth+1) || sp.provesNotFunction(x.Right, match, depth+1)
+		case esb.BinOpLogicalAnd, esb.BinOpLogicalOr:
+			// Both sides hold when a && b is truthy, or a || b falsy.
+			if (x.Op == esb.BinOpLogicalAnd) != truthy {
+				return false
+			}
+			return sp.provesNotFunction(x.Left, truthy, match, depth+1) || sp.provesNotFunction(x.Right, truthy, match, depth+1)
 		case esb.BinOpStrictEq, esb.BinOpLooseEq, esb.BinOpStrictNe, esb.BinOpLooseNe:
 			operand, text, ok := typeofTest(x.Left, x.Right)
 			if !ok {
 				operand, text, ok = typeofTest(x.Right, x.Left)
 			}
-			equal := x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq
-			return ok && equal != (text == "function") && match(operand) // (match only what is proved)
+			// typeof x is, or is not, the text.
+			is := (x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq) == truthy
+			return ok && is != (text == "function") && match(operand) // (match only what is proved)
 		}
 	case *esb.ECall:
+		if !truthy {
+			return false
+		}
 		if len(x.Args) == 1 && sp.builtinPath(x.Target, 0) == "Array.isArray" {
 			return match(x.Args[0])
 		}
 		ret, arg := sp.returnedTest(x, depth)
-		return ret.Data != nil && sp.provesNotFunction(ret, func(e esb.Expr) bool {
+		return ret.Data != nil && sp.provesNotFunction(ret, true, func(e esb.Expr) bool {
 			a, ok := arg(e)
 			return ok && match(a)
 		}, depth+1)
+	}
+	return false
+}
+
+// provedPrimitive reports whether a guarded region around the site being
+// checked proves info a primitive (typeof x === "string", x === "a",
+// after if (typeof x !== "number") return …): no function, no built-in
+// prototype, not the global object. info must hold one value throughout.
+func (sp *scriptPass) provedPrimitive(info *symInfo) bool {
+	if !unwritten(info) {
+		return false
+	}
+	for _, g := range sp.liveGuards {
+		if g.kind != siteGuardStart {
+			continue
+		}
+		truthy := g.from == guardYes || g.from == guardAndRight
+		if !truthy && g.from != guardNo && g.from != guardOrRight {
+			continue
+		}
+		if sp.provesPrimitive(g.e, truthy, func(e esb.Expr) bool { return sp.localBinding(e) == info }, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// primitiveTypes are the results of typeof for a primitive.
+var primitiveTypes = map[string]bool{"string": true, "number": true, "bigint": true, "boolean": true, "symbol": true} // (not "undefined": document.all is an object whose typeof is that)
+
+// provesPrimitive reports whether cond, when truthy (or when falsy,
+// truthy false), proves a value match accepts a primitive.
+func (sp *scriptPass) provesPrimitive(cond esb.Expr, truthy bool, match func(esb.Expr) bool, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := cond.Data.(type) {
+	case *esb.EUnary:
+		return x.Op == esb.UnOpNot && sp.provesPrimitive(x.Value, !truthy, match, depth+1)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpLogicalAnd, esb.BinOpLogicalOr:
+			if (x.Op == esb.BinOpLogicalAnd) != truthy {
+				return false
+			}
+			return sp.provesPrimitive(x.Left, truthy, match, depth+1) || sp.provesPrimitive(x.Right, truthy, match, depth+1)
+		case esb.BinOpStrictEq, esb.BinOpLooseEq, esb.BinOpStrictNe, esb.BinOpLooseNe:
+			is := (x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq) == truthy
+			if !is {
+				return false
+			}
+			if operand, text, ok := typeofTest(x.Left, x.Right); ok {
+				return primitiveTypes[text] && match(operand)
+			}
+			if operand, text, ok := typeofTest(x.Right, x.Left); ok {
+				return primitiveTypes[text] && match(operand)
+			}
+			// Strictly equal to a primitive literal (== would call an
+			// object's valueOf or toString).
+			if x.Op != esb.BinOpStrictEq && x.Op != esb.BinOpStrictNe {
+				return false
+			}
+			return primitiveLiteral(x.Right) && match(x.Left) || primitiveLiteral(x.Left) && match(x.Right)
+		}
+	}
+	return false
+}
+
+func primitiveLiteral(e esb.Expr) bool {
+	switch e.Data.(type) {
+	case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined, *esb.EBigInt:
+		return true
 	}
 	return false
 }

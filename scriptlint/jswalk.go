@@ -127,9 +127,56 @@ func memberUse(key string, known bool, of use) use {
 }
 
 func (sp *scriptPass) stmts(list []esb.Stmt) {
+	var regions []int
 	for i := range list {
 		sp.stmt(list[i])
+		if g, ok := sp.earlyExitGuard(list, i); ok {
+			regions = append(regions, g)
+		}
 	}
+	for i := len(regions) - 1; i >= 0; i-- {
+		sp.guardEnd(regions[i])
+	}
+}
+
+// earlyExitGuard opens, after an if one of whose branches always leaves
+// the list (if (!ok) return; if (typeof x !== "string") throw …), a
+// guarded region over the rest of the list: it runs only when the test
+// took the other branch. Not when a function declared in the rest is
+// hoisted above the test, where it may be called.
+func (sp *scriptPass) earlyExitGuard(list []esb.Stmt, i int) (int, bool) {
+	s, ok := list[i].Data.(*esb.SIf)
+	if !ok || i == len(list)-1 {
+		return 0, false
+	}
+	for _, rest := range list[i+1:] {
+		switch rest.Data.(type) {
+		case *esb.SFunction, *esb.SExportDefault, *esb.SLabel:
+			return 0, false
+		}
+	}
+	yes, no := alwaysLeaves(s.Yes), s.NoOrNil.Data != nil && alwaysLeaves(s.NoOrNil)
+	switch {
+	case yes && !no:
+		return sp.guardStart(s.Test, guardNo), true
+	case no && !yes:
+		return sp.guardStart(s.Test, guardYes), true
+	}
+	return 0, false
+}
+
+// alwaysLeaves reports a statement that never ends normally: it returns,
+// throws, breaks or continues on every path.
+func alwaysLeaves(s esb.Stmt) bool {
+	switch s := s.Data.(type) {
+	case *esb.SReturn, *esb.SThrow, *esb.SBreak, *esb.SContinue:
+		return true
+	case *esb.SBlock:
+		return len(s.Stmts) > 0 && alwaysLeaves(s.Stmts[len(s.Stmts)-1])
+	case *esb.SIf:
+		return s.NoOrNil.Data != nil && alwaysLeaves(s.Yes) && alwaysLeaves(s.NoOrNil)
+	}
+	return false
 }
 
 func (sp *scriptPass) stmt(s esb.Stmt) {

@@ -351,17 +351,22 @@ func onlyKeyWrites(info *symInfo) bool {
 		info.extraKinds&^(kStr|kUndef) == 0
 }
 
-// provesOwn reports whether cond, when truthy, proves some (o, k) an own
-// key that match accepts.
-func (sp *scriptPass) provesOwn(cond esb.Expr, match func(o, k esb.Expr) bool, depth int) bool {
+// provesOwn reports whether cond, when truthy (or when falsy, truthy
+// false), proves some (o, k) an own key that match accepts.
+func (sp *scriptPass) provesOwn(cond esb.Expr, truthy bool, match func(o, k esb.Expr) bool, depth int) bool {
 	if depth > 4 {
 		return false
 	}
 	switch x := cond.Data.(type) {
+	case *esb.EUnary:
+		return x.Op == esb.UnOpNot && sp.provesOwn(x.Value, !truthy, match, depth+1)
 	case *esb.EBinary:
-		return x.Op == esb.BinOpLogicalAnd && (sp.provesOwn(x.Left, match, depth+1) || sp.provesOwn(x.Right, match, depth+1))
+		if (x.Op != esb.BinOpLogicalAnd || !truthy) && (x.Op != esb.BinOpLogicalOr || truthy) {
+			return false
+		}
+		return sp.provesOwn(x.Left, truthy, match, depth+1) || sp.provesOwn(x.Right, truthy, match, depth+1)
 	case *esb.ECall:
-		return sp.ownTestCall(x, match, depth)
+		return truthy && sp.ownTestCall(x, match, depth)
 	}
 	return false
 }

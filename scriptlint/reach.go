@@ -511,6 +511,9 @@ func (sp *scriptPass) checkLocalReach(e esb.Expr, u use) {
 	}
 	name := s.OriginalName
 	k := sp.kindsOf(e)
+	if k.may(kGlobal|kReach) && sp.provedPrimitive(info) {
+		return
+	}
 	if k.may(kGlobal) {
 		if on(DefGlobalObject) {
 			sp.report(RuleGlobalObject, int(e.Loc.Start), "%s may hold the global object, and it is %s here, and the global object reaches every global, eval included: read the global you mean by name (Math, or globalThis.Math)", name, reachWords(u))

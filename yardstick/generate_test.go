@@ -346,9 +346,9 @@ func (p *program) ownKeyCall(f, k string) {
 	switch form {
 	case 4:
 		// A test that the key is own, of the object or of the other one.
-		p.emit("const key = %s;\nif (%s) { %s }", k, p.pick(
+		p.emit("const key = %s;\n%s", k, p.guarded(p.pick(
 			"Object.hasOwn("+src+", key)", "Object.prototype.hasOwnProperty.call("+src+", key)",
-			"{}.hasOwnProperty.call("+src+", key)", "((o, q) => Object.hasOwn(o, q))("+src+", key)"), body)
+			"{}.hasOwnProperty.call("+src+", key)", "((o, q) => Object.hasOwn(o, q))("+src+", key)"), body))
 	case 0:
 		p.emit("for (const key in %s) { %s }", src, body)
 	case 1:
@@ -375,8 +375,37 @@ func (p *program) notFunctionCall(f, k string) {
 	c := p.fresh("c")
 	p.emit("const %s = %s;\nconst isObject%s = (v) => typeof v === \"object\" && v !== null;", c, f, c)
 	call := p.memberCall(c, k)
-	p.emit("if (%s) { %s }", p.pick(
-		"typeof "+c+" === \"object\"", "typeof "+c+" !== \"function\"", "Array.isArray("+c+")", "isObject"+c+"("+c+")"), call)
+	p.emit("%s", p.guarded(p.pick(
+		"typeof "+c+" === \"object\"", "typeof "+c+" !== \"function\"", "Array.isArray("+c+")", "isObject"+c+"("+c+")"), call))
+}
+
+// primitiveCall reads f's member under k and hands it to a function the
+// check cannot follow, which calls it, where a test says the value is a
+// primitive (typeof, a strict comparison with a literal), or says less.
+func (p *program) primitiveCall(f, k string) {
+	c, m := p.fresh("c"), p.fresh("m")
+	p.emit("const %s = %s;\nconst %s = %s[%s];", c, f, m, c, k)
+	cond := strings.ReplaceAll(p.pick(`typeof M === "string"`, `typeof M !== "function"`, `typeof M === "object"`,
+		`M === "constructor"`, `M !== undefined`, `typeof M == "number" || M`, `!(typeof M === "function")`, `typeof M === "undefined"`, `typeof M !== "string"`,
+		`typeof M === "function"`), "M", m)
+	p.emit("%s", p.guarded(cond, fmt.Sprintf(`try { [(x) => x("return 1")][0](%s); } catch {}`, m)))
+}
+
+// guarded is body where cond holds: in if (cond), or after a test that
+// leaves when it does not (a return, a throw, an else that continues), or
+// after one that does not leave (which guards nothing).
+func (p *program) guarded(cond, body string) string {
+	switch p.c.IntN(6) {
+	case 0:
+		return fmt.Sprintf("(() => { if (!(%s)) return; %s })();", cond, body)
+	case 1:
+		return fmt.Sprintf("try { if (!(%s)) throw 0; %s } catch {}", cond, body)
+	case 2:
+		return fmt.Sprintf("for (const _ of [0]) { if (%s) {} else continue; %s }", cond, body)
+	case 3:
+		return fmt.Sprintf("(() => { if (!(%s)) { rmx.log(0); } %s })();", cond, body)
+	}
+	return fmt.Sprintf("if (%s) { %s }", cond, body)
 }
 
 // memberCall calls obj[key] with code to compile, directly or once it is
@@ -391,7 +420,9 @@ func (p *program) use() {
 	case 0, 1, 2: // a function's constructor, called
 		f := p.functionValue()
 		k := p.value(p.bad(), "constructor", p.pick("name", "length", "toString"), true)
-		switch p.c.IntN(7) {
+		switch p.c.IntN(8) {
+		case 7:
+			p.primitiveCall(f, k)
 		case 5:
 			p.ownKeyCall(f, k)
 		case 6:

@@ -114,12 +114,16 @@ type valueSource struct {
 	keys  []string // property path taken from expr (destructuring)
 	bad   bool     // a key along the path could not be folded
 	elems bool     // an element of iterating expr (a for-of head)
+	// at, frame: the statement the write is in (stmtSerial) and the
+	// function (walkFrame), for ownkeys.go's loops.
+	at, frame int32
 }
 
 // addSource records a value a binding may hold. Most bindings get one:
 // the first comes from a shared block (sp.sourceBlock), capped at one
 // element so that a second one is appended elsewhere.
 func (sp *scriptPass) addSource(info *symInfo, src valueSource) {
+	src.at, src.frame = sp.stmtSerial, sp.walkFrame()
 	if info.sources == nil {
 		if len(sp.sourceBlock) == cap(sp.sourceBlock) {
 			sp.sourceBlock = make([]valueSource, 0, 512)

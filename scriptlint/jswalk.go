@@ -180,6 +180,7 @@ func alwaysLeaves(s esb.Stmt) bool {
 }
 
 func (sp *scriptPass) stmt(s esb.Stmt) {
+	sp.stmtSerial++
 	if d, ok := s.Data.(*esb.SDirective); ok {
 		// A directive ("use strict", or any string at the top of a
 		// function) is a string in the file like any other: a key in it
@@ -263,11 +264,14 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		}
 	case *esb.SForIn:
 		if sp.collecting {
-			sp.forHead(s.Init, s.Value, false)
+			sp.openLoopKey(s.Init, s.Value)
 		}
 		sp.forInit(s.Init, s.Value)
 		sp.expr(s.Value, useInspect) // only its keys are read
 		sp.stmt(s.Body)
+		if sp.collecting {
+			sp.closeLoopKey()
+		}
 	case *esb.SForOf:
 		if sp.collecting {
 			sp.forHead(s.Init, s.Value, true)
@@ -435,7 +439,8 @@ func (sp *scriptPass) args(args []esb.Arg, rec *fnRec) {
 		if sp.collecting {
 			sp.bindTo(a.Binding, a.DefaultOrNil, nil, false)
 			if id, ok := a.Binding.Data.(*esb.BIdentifier); ok {
-				sp.sym(id.Ref).isParam = true
+				info := sp.sym(id.Ref)
+				info.isParam, info.declFrame = true, sp.walkFrame()
 			}
 			if !sp.noteParam(rec, i, a.Binding) {
 				sp.bindAny(a.Binding) // the analysis does not follow calls into it
@@ -761,6 +766,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 	case *esb.EIndex:
 		if sp.collecting {
 			sp.noteIndexGuards(x)
+			sp.noteKeyRead(x)
 		}
 		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})
 		if u == useTarget {

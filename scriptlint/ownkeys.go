@@ -49,6 +49,12 @@ type keyState struct {
 	// around each member read with a computed key.
 	guardTop    *guardNode
 	indexGuards map[*esb.EIndex]guardedRead
+	// stmtSerial counts the statements walked; openLoopKeys are the keys
+	// of the for-in loops around the walk (nil: a head that takes none);
+	// keyReads, where the reads with such a key are (keptThroughLoop).
+	stmtSerial   int32
+	openLoopKeys []*symInfo
+	keyReads     map[*esb.EIndex]keyRead
 }
 
 // keyOrigin is what the walk records about a binding that takes keys.
@@ -68,7 +74,8 @@ type keyOrigin struct {
 	// hold a key taken in another activation of its function or another
 	// run of an enclosing block.
 	lexical bool
-	frame   int32 // the walk frame a var or assigned head is in (fnWalk)
+	frame   int32      // the walk frame a var or assigned head is in (fnWalk)
+	loops   []loopSpan // the for-in loops of the heads (keptThroughLoop)
 }
 
 // noteKeyHead records, in the walk, that info takes a key of obj (an
@@ -197,7 +204,8 @@ func (sp *scriptPass) walkFrame() int32 {
 // ownKeyRead reports whether target[index] reads one of target's own
 // enumerable members (or an enumerable one it inherits from the script's
 // own prototypes), as the comment at the top says.
-func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
+func (sp *scriptPass) ownKeyRead(x *esb.EIndex) bool {
+	target, index := x.Target, x.Index
 	if sp.membersOpen || sp.directEval || sp.collecting || sp.mayUnshadow() {
 		return false // (while the walk records writes, a key's are not all known)
 	}
@@ -218,13 +226,13 @@ func (sp *scriptPass) ownKeyRead(target, index esb.Expr) bool {
 	if k.lexical {
 		// Fresh for each key: the object must hold one value wherever
 		// the key is in scope.
-		return unwritten(obj)
+		return unwritten(obj) || sp.keptThroughLoop(obj, k, x)
 	}
 	// A var taken again by each run of the function it is declared in:
 	// the object must be a parameter of it or of a function around it,
 	// never written (a block's const may be a new value in each run of
 	// the block while the var keeps an old key).
-	return k.frame == key.declFrame && obj.isParam && unwritten(obj)
+	return k.frame == key.declFrame && (obj.isParam && unwritten(obj) || sp.keptThroughLoop(obj, k, x))
 }
 
 // noteDelete records, in the walk, the key a delete removes.
@@ -289,6 +297,90 @@ func (sp *scriptPass) noteLoopKey(info *symInfo, value esb.Expr, of, lexical boo
 	}
 	sp.keyHeads++
 	sp.noteKeyHead(info, value, false, false, lexical, sp.walkFrame(), sp.keyHeads)
+	info.keys.loops = append(info.keys.loops, loopSpan{from: sp.stmtSerial, to: -1})
+	sp.openLoopKeys = append(sp.openLoopKeys, info)
+}
+
+// openLoopKey starts, in the walk, a for-in loop whose head sp.forHead
+// is about to read; closeLoopKey ends it.
+func (sp *scriptPass) openLoopKey(init esb.Stmt, value esb.Expr) {
+	n := len(sp.openLoopKeys)
+	sp.forHead(init, value, false)
+	if len(sp.openLoopKeys) == n {
+		sp.openLoopKeys = append(sp.openLoopKeys, nil)
+	}
+}
+
+// loopSpan is the statements of a for-in loop that takes keys: its own
+// (from) and its body's, up to to.
+type loopSpan struct{ from, to int32 }
+
+// closeLoopKey ends, after the walk of a for-in loop's body, the span of
+// its head's key (nil when the head took none).
+func (sp *scriptPass) closeLoopKey() {
+	n := len(sp.openLoopKeys) - 1
+	if n < 0 {
+		return
+	}
+	if info := sp.openLoopKeys[n]; info != nil {
+		spans := info.keys.loops
+		spans[len(spans)-1].to = sp.stmtSerial
+	}
+	sp.openLoopKeys = sp.openLoopKeys[:n]
+}
+
+// keyRead is where a member read whose key may come from a key head is:
+// its statement (stmtSerial) and its function.
+type keyRead struct{ at, frame int32 }
+
+// noteKeyRead records, in the walk, where a member read whose key names a
+// binding that takes keys is.
+func (sp *scriptPass) noteKeyRead(x *esb.EIndex) {
+	if key := sp.localBinding(x.Index); key != nil && key.keys != nil && len(key.keys.loops) > 0 {
+		if sp.keyReads == nil {
+			sp.keyReads = map[*esb.EIndex]keyRead{}
+		}
+		sp.keyReads[x] = keyRead{sp.stmtSerial, sp.walkFrame()}
+	}
+}
+
+// keptThroughLoop reports whether read, obj[key], is in the body of a
+// for-in loop over obj that took key, in the loop's own function, with
+// obj declared in that function and written only there, outside the
+// loop: then obj holds, at the read, the value whose keys the loop
+// takes, though it may be written before or after (tinycolor's
+// color = newColor after its loop). A write in another function may run
+// during the loop, and a read in a function made in it may run after a
+// later write, so neither passes.
+func (sp *scriptPass) keptThroughLoop(obj *symInfo, k *keyOrigin, read *esb.EIndex) bool {
+	r, ok := sp.keyReads[read]
+	if !ok || r.frame != k.frame || obj.declFrame != k.frame || obj.updated || obj.fn != "" ||
+		obj.extraKinds&^kUndef != 0 || obj.anyWrites != boolCount(obj.isParam) {
+		return false
+	}
+	for _, l := range k.loops {
+		if l.from >= r.at || r.at > l.to {
+			continue
+		}
+		kept := true
+		for _, s := range obj.sources {
+			if s.frame != k.frame || l.from <= s.at && s.at <= l.to {
+				kept = false
+				break
+			}
+		}
+		if kept {
+			return true
+		}
+	}
+	return false
+}
+
+func boolCount(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // ownKeyGuarded reports whether x, target[index], runs only where a

@@ -834,7 +834,7 @@ func (sp *scriptPass) unknownKeyMayReach(x *esb.EIndex, depth int) bool {
 	if !sp.keyMayBeConstructor(x.Index) || !sp.mayBeFunctionDepth(x.Target, depth) {
 		return false
 	}
-	if sp.ownKeyRead(x.Target, x.Index) && !sp.kindsDepth(x.Target, depth).may(kReach|kGlobal) {
+	if sp.ownKeyRead(x) && !sp.kindsDepth(x.Target, depth).may(kReach|kGlobal) {
 		return false
 	}
 	return !sp.ownKeyGuarded(x) && !sp.notFunctionGuarded(x)

@@ -339,11 +339,32 @@ func (p *program) ownKeyCall(f, k string) {
 	if p.c.IntN(3) == 0 {
 		body = fmt.Sprintf("delete %s[key]; ", c) + body
 	}
-	form := p.c.IntN(5)
+	form := p.c.IntN(6)
 	if changed {
 		form = 3 // (the list form)
 	}
 	switch form {
+	case 5:
+		// The keys of a let that is written f outside the loop, or inside
+		// it, or by a function the loop calls, or read by a function run
+		// after the write.
+		o := p.fresh("o")
+		p.emit("let %s = %s;", o, src)
+		read := strings.ReplaceAll(body, c+"[", o+"[")
+		switch p.c.IntN(6) {
+		case 0:
+			p.emit("for (const key in %s) { %s }\n%s = %s;", o, read, o, c)
+		case 1:
+			p.emit("for (const key in %s) { %s = %s; %s }", o, o, c, read)
+		case 2:
+			p.emit("const w%s = () => { %s = %s; };\nfor (const key in %s) { w%s(); %s }", o, o, c, o, o, read)
+		case 3:
+			p.emit("const later%s = [];\nfor (const key in %s) later%s.push(() => { %s });\n%s = %s;\nfor (const run of later%s) run();", o, o, o, read, o, c, o)
+		case 4:
+			p.emit("var key;\nfor (key in %s) {}\n%s = %s;\n%s", o, o, c, read)
+		default:
+			p.emit("var key;\nfor (key in %s) { %s }\n%s = %s;", o, read, o, c)
+		}
 	case 4:
 		// A test that the key is own, of the object or of the other one.
 		p.emit("const key = %s;\n%s", k, p.guarded(p.pick(

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The closed world: every global name script.js may use, as data. A name
@@ -46,8 +47,10 @@ type Outside struct {
 
 const ecmaReason = "ECMAScript standard built-in: computes in memory, reaches nothing outside the sandbox"
 
-// AllowedGlobals is the closed world.
-var AllowedGlobals = buildAllowed()
+// AllowedGlobals is the closed world. It and the tables built from it
+// are made on first use, so a command that lints nothing does not pay
+// for them at start-up.
+var AllowedGlobals = sync.OnceValue(buildAllowed)
 
 func buildAllowed() []Global {
 	var out []Global
@@ -173,20 +176,21 @@ var OutsideGlobals = []Outside{
 }
 
 var (
-	allowedByName = func() map[string]*Global {
+	allowedByName = sync.OnceValue(func() map[string]*Global {
 		m := map[string]*Global{}
-		for i := range AllowedGlobals {
-			m[AllowedGlobals[i].Name] = &AllowedGlobals[i]
+		all := AllowedGlobals()
+		for i := range all {
+			m[all[i].Name] = &all[i]
 		}
 		return m
-	}()
-	outsideByName = func() map[string]*Outside {
+	})
+	outsideByName = sync.OnceValue(func() map[string]*Outside {
 		m := map[string]*Outside{}
 		for i := range OutsideGlobals {
 			m[OutsideGlobals[i].Name] = &OutsideGlobals[i]
 		}
 		return m
-	}()
+	})
 )
 
 // isGlobalObjectName reports the names of the global object from inside
@@ -204,28 +208,33 @@ func isGlobalObjectName(name string) bool {
 // first by length and first letter, which rule out most names without a
 // map lookup.
 func isDangerous(name string) bool {
-	if len(name) < dangerousLen[0] || len(name) > dangerousLen[1] || !dangerousFirst[name[0]] {
+	f := dangerousFilter()
+	if len(name) < f.shortest || len(name) > f.longest || !f.first[name[0]] {
 		return false
 	}
-	g := allowedByName[name]
+	g := allowedByName()[name]
 	return g != nil && g.Kind == KindDangerous
 }
 
-// The shortest and longest dangerous names, and their first letters.
-var dangerousLen, dangerousFirst = func() (length [2]int, first [256]bool) {
-	length = [2]int{1 << 30, 0}
-	for _, g := range AllowedGlobals {
+// dangerousFilter is the shortest and longest dangerous names, and their
+// first letters.
+var dangerousFilter = sync.OnceValue(func() (f struct {
+	shortest, longest int
+	first             [256]bool
+}) {
+	f.shortest = 1 << 30
+	for _, g := range AllowedGlobals() {
 		if g.Kind == KindDangerous {
-			length = [2]int{min(length[0], len(g.Name)), max(length[1], len(g.Name))}
-			first[g.Name[0]] = true
+			f.shortest, f.longest = min(f.shortest, len(g.Name)), max(f.longest, len(g.Name))
+			f.first[g.Name[0]] = true
 		}
 	}
-	return length, first
-}()
+	return f
+})
 
 // unknownGlobalAdvice is what to say about a name outside the closed world.
 func unknownGlobalAdvice(name string) string {
-	if o := outsideByName[name]; o != nil {
+	if o := outsideByName()[name]; o != nil {
 		return o.UseInstead
 	}
 	msg := "it is not in the sandbox's closed world of globals (ECMAScript's built-ins, dom, rmx and a short list of host APIs; `remixlet explain js/unknown-global` lists them): declare it if it is your own variable"
@@ -252,7 +261,7 @@ func (sp *scriptPass) unknownGlobalAdvice(name string) string {
 func nearestGlobal(name string) string {
 	best, bestD := "", 3
 	lower := strings.ToLower(name)
-	for _, g := range suggestable {
+	for _, g := range suggestable() {
 		if g.lower == lower {
 			return g.name
 		}
@@ -268,14 +277,14 @@ func nearestGlobal(name string) string {
 
 // suggestable are the allowed globals "did you mean" may name (not the
 // dangerous ones, not the global object), with their names in lower case.
-var suggestable = func() (out []struct{ name, lower string }) {
-	for _, g := range AllowedGlobals {
+var suggestable = sync.OnceValue(func() (out []struct{ name, lower string }) {
+	for _, g := range AllowedGlobals() {
 		if g.Kind != KindDangerous && g.Kind != KindGlobalObject {
 			out = append(out, struct{ name, lower string }{g.Name, strings.ToLower(g.Name)})
 		}
 	}
 	return out
-}()
+})
 
 // editDistance is the Levenshtein distance of a and b, or limit when it is
 // at least limit.
@@ -340,7 +349,7 @@ var DangerousValues = []DangerousValue{
 // reason, so the ECMAScript built-ins print as one row.
 func globalGroups() [][]Global {
 	var groups [][]Global
-	for _, g := range AllowedGlobals {
+	for _, g := range AllowedGlobals() {
 		if n := len(groups); n > 0 {
 			last := groups[n-1][0]
 			if last.Kind == g.Kind && last.Reason == g.Reason && len(last.Members) == 0 && len(g.Members) == 0 {

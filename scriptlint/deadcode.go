@@ -286,7 +286,7 @@ func (sp *scriptPass) typeOf(e esb.Expr) (string, bool) {
 	if id, ok := e.Data.(*esb.EIdentifier); ok {
 		if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound {
 			name := s.OriginalName
-			switch g := allowedByName[name]; {
+			switch g := allowedByName()[name]; {
 			case g == nil:
 				if absentGlobals[name] {
 					return "undefined", true
@@ -514,7 +514,7 @@ func (sp *scriptPass) provesInstance(cond esb.Expr, name *symInfo, depth int) bo
 			return false
 		}
 		s, _ := sp.lookup(c.Ref)
-		return s != nil && s.Kind == esb.SymbolUnbound && instanceClasses[s.OriginalName] && allowedByName[s.OriginalName] != nil
+		return s != nil && s.Kind == esb.SymbolUnbound && instanceClasses[s.OriginalName] && allowedByName()[s.OriginalName] != nil
 	}
 	return false
 }
@@ -535,7 +535,7 @@ func (sp *scriptPass) sameGlobal(a, b esb.Expr) (same, ok bool) {
 	if !ok1 || !ok2 || an != bn {
 		return false, false
 	}
-	g := allowedByName[an]
+	g := allowedByName()[an]
 	if g == nil || g.Kind == KindDangerous || sp.globalWritten(an) {
 		return false, false
 	}

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strconv"
 	"strings"
+	"sync"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
@@ -81,12 +82,12 @@ var builtinNamesText string
 // TestBuiltinNamesCoverTheEngine), the global object's names, and the API
 // table's members and handle methods (its data is data, whatever the
 // field's name).
-var builtinMemberNames = func() map[string]bool {
+var builtinMemberNames = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(builtinNamesText) {
 		m[n] = true
 	}
-	for _, g := range AllowedGlobals {
+	for _, g := range AllowedGlobals() {
 		m[g.Name] = true
 	}
 	for _, o := range OutsideGlobals {
@@ -96,7 +97,7 @@ var builtinMemberNames = func() map[string]bool {
 		m[mem.Name()] = true
 	}
 	return m
-}()
+})
 
 // memberNames sorts a member's name with one lookup: a member every
 // object, array or string inherits (prototypeMember), one some built-in or
@@ -107,19 +108,19 @@ const (
 	nameWellKnownSymbol
 )
 
-var memberNames = func() map[string]uint8 {
+var memberNames = sync.OnceValue(func() map[string]uint8 {
 	m := map[string]uint8{}
-	for n := range builtinMemberNames {
+	for n := range builtinMemberNames() {
 		m[n] |= nameBuiltin
 	}
-	for n := range prototypeMember {
+	for n := range prototypeMember() {
 		m[n] |= nameInherited
 	}
 	for n := range wellKnownSymbols {
 		m[n] |= nameWellKnownSymbol
 	}
 	return m
-}()
+})
 
 // noteObjectLiteral and noteClass record, in the walk, what writes
 // members by name.
@@ -385,7 +386,7 @@ func (sp *scriptPass) memberKinds(name string, target kinds, depth int) kinds {
 	if sp.membersOpen || sp.directEval {
 		return kAny
 	}
-	switch class := memberNames[name]; {
+	switch class := memberNames()[name]; {
 	case class&nameInherited != 0:
 		return kAny
 	case class&nameBuiltin != 0 && !target.isData():

@@ -2,6 +2,7 @@ package scriptlint
 
 import (
 	"strings"
+	"sync"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
 
@@ -86,12 +87,12 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 	if u == useTypeof {
 		return // a feature test reads nothing
 	}
-	g := allowedByName[name]
+	g := allowedByName()[name]
 	if g == nil {
 		if !on(DefClosedWorld) || sp.outerNames[name] {
 			return // (a binding of the module, in the code eval runs)
 		}
-		if o := outsideByName[name]; o != nil && o.Replaced {
+		if o := outsideByName()[name]; o != nil && o.Replaced {
 			sp.report(RuleReplacedGlobal, off, "%s: %s", name, o.UseInstead)
 		} else if !sp.pastCap(RuleUnknownGlobal) {
 			sp.report(RuleUnknownGlobal, off, "%s: %s", name, sp.unknownGlobalAdvice(name))
@@ -270,7 +271,7 @@ func (sp *scriptPass) restrictedGlobal(e esb.Expr) *Global {
 	if !ok {
 		return nil
 	}
-	if g := allowedByName[name]; g != nil && len(g.Members) > 0 {
+	if g := allowedByName()[name]; g != nil && len(g.Members) > 0 {
 		return g
 	}
 	return nil
@@ -282,7 +283,7 @@ func restricted(name string, ok bool) *Global {
 	if !ok {
 		return nil
 	}
-	if g := allowedByName[name]; g != nil && len(g.Members) > 0 {
+	if g := allowedByName()[name]; g != nil && len(g.Members) > 0 {
 		return g
 	}
 	return nil
@@ -917,7 +918,7 @@ func (sp *scriptPass) checkCommentSecrets(comments []esb.Range) {
 
 // prototypeMember are the names data inherits from its prototypes
 // (Object, Array, String, Number): each is a function.
-var prototypeMember = func() map[string]bool {
+var prototypeMember = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(`constructor __proto__ __defineGetter__ __defineSetter__ __lookupGetter__
 		__lookupSetter__ hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString toString valueOf
@@ -931,7 +932,7 @@ var prototypeMember = func() map[string]bool {
 		m[n] = true
 	}
 	return m
-}()
+})
 
 // mutators add elements to the object they are called on.
 func isMutator(name string) bool {
@@ -1093,7 +1094,7 @@ var readers = map[string]bool{
 
 // builtinReaders are the member names of inspectors and readers, and of
 // JSON.stringify: argUse looks no further for any other call.
-var builtinReaders = func() map[string]bool {
+var builtinReaders = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{"stringify": true}
 	for _, set := range []map[string]bool{inspectors, readers, coercingStatics} {
 		for p := range set {
@@ -1101,7 +1102,7 @@ var builtinReaders = func() map[string]bool {
 		}
 	}
 	return m
-}()
+})
 
 // inspectorMethods are the built-in methods that, given any receiver by
 // call, only read it (own keys, its class, its source text).
@@ -1118,7 +1119,7 @@ func (sp *scriptPass) argUse(c *esb.ECall) use {
 			return useInspect
 		}
 	case *esb.EDot:
-		if id, ok := x.Target.Data.(*esb.EIdentifier); ok && (builtinReaders[x.Name] || mathMethods[x.Name]) {
+		if id, ok := x.Target.Data.(*esb.EIdentifier); ok && (builtinReaders()[x.Name] || mathMethods[x.Name]) {
 			if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound {
 				p := s.OriginalName + "." + x.Name
 				switch {
@@ -1157,7 +1158,7 @@ func (sp *scriptPass) builtinPath(e esb.Expr, depth int) string {
 		switch {
 		case s == nil:
 		case s.Kind == esb.SymbolUnbound:
-			if allowedByName[s.OriginalName] != nil {
+			if allowedByName()[s.OriginalName] != nil {
 				return s.OriginalName
 			}
 		case !info.anyWrite && !info.updated && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems && !info.sources[0].bad:

@@ -144,7 +144,7 @@ func (sp *scriptPass) mayResolveToBuiltin(e esb.Expr) bool {
 // or a member path of one (Array.prototype, Intl.DateTimeFormat).
 func builtinName(p string) bool {
 	root, _, _ := strings.Cut(p, ".")
-	g := allowedByName[root]
+	g := allowedByName()[root]
 	if g == nil || g.Kind == KindGlobalObject || root == "rmx" || root == "dom" || root == "location" {
 		return false
 	}

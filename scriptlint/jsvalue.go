@@ -449,7 +449,7 @@ func (sp *scriptPass) global(s *esb.Symbol, info *symInfo) *globalInfo {
 	case interestingRoots[name] || functionConstructors[name]:
 		g.paths = []string{name}
 	}
-	if a := allowedByName[s.OriginalName]; a != nil {
+	if a := allowedByName()[s.OriginalName]; a != nil {
 		g.plain = len(a.Members) == 0 && a.Kind != KindDangerous && a.Kind != KindGlobalObject && !apiObjects[s.OriginalName]
 	}
 	info.global = g

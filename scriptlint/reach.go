@@ -747,7 +747,7 @@ func (sp *scriptPass) checkFollowedGlobalMember(e esb.Expr, key string, known bo
 		sp.report(RuleGlobalObject, keyOff, "%s is written through what may hold the global object, which changes a global every script shares: keep the value in a variable of your own", key)
 		return
 	}
-	g := allowedByName[key]
+	g := allowedByName()[key]
 	if g != nil && g.Kind != KindDangerous && len(g.Members) == 0 && !apiObjects[key] || absentGlobals[key] {
 		return // (a name no window has reads as undefined)
 	}

@@ -103,7 +103,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 	case *esb.EAwait:
 		return sp.kindsAwait(x.Value, depth)
 	case *esb.ENew:
-		if name, ok := sp.directGlobal(x.Target); ok && name != "Proxy" && allowedByName[name] != nil {
+		if name, ok := sp.directGlobal(x.Target); ok && name != "Proxy" && allowedByName()[name] != nil {
 			return kObject | kOpen // a built-in's instance: its members are the built-in's methods
 		}
 		return kAny // a script's constructor may return anything
@@ -119,7 +119,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if x.Name == "constructor" || x.Name == "__proto__" {
 			return kAny | kReach
 		}
-		class := memberNames[x.Name] // (one lookup for the tables of names)
+		class := memberNames()[x.Name] // (one lookup for the tables of names)
 		if class&nameWellKnownSymbol != 0 && sp.maybeGlobalObject(x.Target) {
 			if name, ok := sp.directGlobal(x.Target); ok && name == "Symbol" {
 				return kSymbol // Symbol is frozen for the analysis (js/intrinsic-write)
@@ -146,7 +146,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		return sp.memberKinds(x.Name, t, depth)
 	case *esb.EIndex:
 		key, ok := sp.indexKey(x.Index)
-		if ok && !prototypeMember[key] {
+		if ok && !prototypeMember()[key] {
 			return sp.memberKinds(key, sp.kindsDepth(x.Target, depth), depth)
 		}
 		if ok && key != "constructor" && key != "__proto__" {
@@ -204,7 +204,7 @@ func globalKinds(name string) kinds {
 	case "NaN", "Infinity":
 		return kNum
 	}
-	switch g := allowedByName[name]; {
+	switch g := allowedByName()[name]; {
 	case g == nil:
 		return kAny
 	case g.Kind == KindGlobalObject:
@@ -444,7 +444,7 @@ func (sp *scriptPass) globalMember(e esb.Expr) (string, bool) {
 		return "", false
 	}
 	s, _ := sp.lookup(id.Ref)
-	if s == nil || s.Kind != esb.SymbolUnbound || allowedByName[s.OriginalName] == nil {
+	if s == nil || s.Kind != esb.SymbolUnbound || allowedByName()[s.OriginalName] == nil {
 		return "", false
 	}
 	return s.OriginalName + "." + dot.Name, true
@@ -785,7 +785,7 @@ func (sp *scriptPass) kindsPath(expr esb.Expr, keys []string, depth int) kinds {
 		}
 		k := sp.kindsDepth(expr, depth)
 		for _, key := range keys {
-			if prototypeMember[key] {
+			if prototypeMember()[key] {
 				return kAny
 			}
 			k = sp.memberKinds(key, k, depth)

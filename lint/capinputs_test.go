@@ -151,6 +151,13 @@ func capInputs() []capInput {
 			return fmt.Sprintf("export function g%d(o) { %s}\n", i,
 				strings.Repeat(`if (typeof o === "object" && Object.hasOwn(o, key)) { rmx.log([o[key]]); `, 300)+strings.Repeat("} ", 300))
 		}, "")),
+		// One function of thousands of tests each followed by a return,
+		// every one guarding the rest of the body, and a read with a
+		// computed key after each (jswalk.go bounds the regions a list
+		// opens).
+		script("js-early-exits", repeatTo(scriptCap, "const key = String(Math.random());\nexport function g(o, p) {\n", func(i int) string {
+			return fmt.Sprintf("  if (!Object.hasOwn(o, key) || p === %d) return; rmx.log([o[key]], [o[p]]);\n", i)
+		}, "}\n")),
 		script("js-string-array", repeatTo(scriptCap, "export const words = [\n", func(i int) string {
 			return fmt.Sprintf("  \"word number %d of the list\",\n", i)
 		}, "];\n")),

@@ -127,11 +127,22 @@ func memberUse(key string, known bool, of use) use {
 }
 
 func (sp *scriptPass) stmts(list []esb.Stmt) {
+	// A function declared in the list is hoisted above every test before
+	// it, where it may be called: no early exit before it guards it.
+	hoisted := -1
+	for i, s := range list {
+		switch s.Data.(type) {
+		case *esb.SFunction, *esb.SExportDefault, *esb.SLabel:
+			hoisted = i
+		}
+	}
 	var regions []int
 	for i := range list {
 		sp.stmt(list[i])
-		if g, ok := sp.earlyExitGuard(list, i); ok {
-			regions = append(regions, g)
+		if i > hoisted && len(regions) < maxEarlyExits {
+			if g, ok := sp.earlyExitGuard(list, i); ok {
+				regions = append(regions, g)
+			}
 		}
 	}
 	for i := len(regions) - 1; i >= 0; i-- {
@@ -139,21 +150,19 @@ func (sp *scriptPass) stmts(list []esb.Stmt) {
 	}
 }
 
+// maxEarlyExits bounds the regions one list's early exits open (they
+// nest, and a read asks each around it): past it, a test guards nothing
+// after it, which only refuses more.
+const maxEarlyExits = 32
+
 // earlyExitGuard opens, after an if one of whose branches always leaves
 // the list (if (!ok) return; if (typeof x !== "string") throw …), a
 // guarded region over the rest of the list: it runs only when the test
-// took the other branch. Not when a function declared in the rest is
-// hoisted above the test, where it may be called.
+// took the other branch.
 func (sp *scriptPass) earlyExitGuard(list []esb.Stmt, i int) (int, bool) {
 	s, ok := list[i].Data.(*esb.SIf)
 	if !ok || i == len(list)-1 {
 		return 0, false
-	}
-	for _, rest := range list[i+1:] {
-		switch rest.Data.(type) {
-		case *esb.SFunction, *esb.SExportDefault, *esb.SLabel:
-			return 0, false
-		}
 	}
 	yes, no := alwaysLeaves(s.Yes), s.NoOrNil.Data != nil && alwaysLeaves(s.NoOrNil)
 	switch {

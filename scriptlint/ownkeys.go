@@ -353,9 +353,13 @@ func (sp *scriptPass) noteKeyRead(x *esb.EIndex) {
 // during the loop, and a read in a function made in it may run after a
 // later write, so neither passes.
 func (sp *scriptPass) keptThroughLoop(obj *symInfo, k *keyOrigin, read *esb.EIndex) bool {
+	ownWrites := 0 // (a parameter's own, by the call)
+	if obj.isParam {
+		ownWrites = 1
+	}
 	r, ok := sp.keyReads[read]
 	if !ok || r.frame != k.frame || obj.declFrame != k.frame || obj.updated || obj.fn != "" ||
-		obj.extraKinds&^kUndef != 0 || obj.anyWrites != boolCount(obj.isParam) {
+		obj.extraKinds&^kUndef != 0 || obj.anyWrites != ownWrites {
 		return false
 	}
 	for _, l := range k.loops {
@@ -374,13 +378,6 @@ func (sp *scriptPass) keptThroughLoop(obj *symInfo, k *keyOrigin, read *esb.EInd
 		}
 	}
 	return false
-}
-
-func boolCount(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // ownKeyGuarded reports whether x, target[index], runs only where a

@@ -606,46 +606,58 @@ func (sp *scriptPass) objectsMayInheritFunctions() bool {
 	return sp.inheritsFunc == 2
 }
 
-// provesNotFunction reports whether cond, when truthy (or when falsy,
-// truthy false), proves a value match accepts no function.
-func (sp *scriptPass) provesNotFunction(cond esb.Expr, truthy bool, match func(esb.Expr) bool, depth int) bool {
+// provedByParts walks cond's !, && and ||, down to the parts that hold
+// when cond is truthy (or when falsy, truthy false: both sides of a falsy
+// ||), and reports whether leaf proves what it asks of one of them, on
+// the side that part holds on.
+func provedByParts(cond esb.Expr, truthy bool, depth int, leaf func(part esb.Expr, truthy bool, depth int) bool) bool {
 	if depth > 4 {
 		return false
 	}
 	switch x := cond.Data.(type) {
 	case *esb.EUnary:
-		return x.Op == esb.UnOpNot && sp.provesNotFunction(x.Value, !truthy, match, depth+1)
+		if x.Op == esb.UnOpNot {
+			return provedByParts(x.Value, !truthy, depth+1, leaf)
+		}
 	case *esb.EBinary:
-		switch x.Op {
-		case esb.BinOpLogicalAnd, esb.BinOpLogicalOr:
-			// Both sides hold when a && b is truthy, or a || b falsy.
-			if (x.Op == esb.BinOpLogicalAnd) != truthy {
+		if x.Op == esb.BinOpLogicalAnd && truthy || x.Op == esb.BinOpLogicalOr && !truthy {
+			return provedByParts(x.Left, truthy, depth+1, leaf) || provedByParts(x.Right, truthy, depth+1, leaf)
+		}
+	}
+	return leaf(cond, truthy, depth)
+}
+
+// provesNotFunction reports whether cond, when truthy (or when falsy,
+// truthy false), proves a value match accepts no function.
+func (sp *scriptPass) provesNotFunction(cond esb.Expr, truthy bool, match func(esb.Expr) bool, depth int) bool {
+	return provedByParts(cond, truthy, depth, func(part esb.Expr, truthy bool, depth int) bool {
+		switch x := part.Data.(type) {
+		case *esb.EBinary:
+			switch x.Op {
+			case esb.BinOpStrictEq, esb.BinOpLooseEq, esb.BinOpStrictNe, esb.BinOpLooseNe:
+				operand, text, ok := typeofTest(x.Left, x.Right)
+				if !ok {
+					operand, text, ok = typeofTest(x.Right, x.Left)
+				}
+				// typeof x is, or is not, the text.
+				is := (x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq) == truthy
+				return ok && is != (text == "function") && match(operand) // (match only what is proved)
+			}
+		case *esb.ECall:
+			if !truthy {
 				return false
 			}
-			return sp.provesNotFunction(x.Left, truthy, match, depth+1) || sp.provesNotFunction(x.Right, truthy, match, depth+1)
-		case esb.BinOpStrictEq, esb.BinOpLooseEq, esb.BinOpStrictNe, esb.BinOpLooseNe:
-			operand, text, ok := typeofTest(x.Left, x.Right)
-			if !ok {
-				operand, text, ok = typeofTest(x.Right, x.Left)
+			if len(x.Args) == 1 && sp.builtinPath(x.Target, 0) == "Array.isArray" {
+				return match(x.Args[0])
 			}
-			// typeof x is, or is not, the text.
-			is := (x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq) == truthy
-			return ok && is != (text == "function") && match(operand) // (match only what is proved)
+			ret, arg := sp.returnedTest(x, depth)
+			return ret.Data != nil && sp.provesNotFunction(ret, true, func(e esb.Expr) bool {
+				a, ok := arg(e)
+				return ok && match(a)
+			}, depth+1)
 		}
-	case *esb.ECall:
-		if !truthy {
-			return false
-		}
-		if len(x.Args) == 1 && sp.builtinPath(x.Target, 0) == "Array.isArray" {
-			return match(x.Args[0])
-		}
-		ret, arg := sp.returnedTest(x, depth)
-		return ret.Data != nil && sp.provesNotFunction(ret, true, func(e esb.Expr) bool {
-			a, ok := arg(e)
-			return ok && match(a)
-		}, depth+1)
-	}
-	return false
+		return false
+	})
 }
 
 // provedPrimitive reports whether a guarded region around the site being
@@ -677,23 +689,15 @@ var primitiveTypes = map[string]bool{"string": true, "number": true, "bigint": t
 // provesPrimitive reports whether cond, when truthy (or when falsy,
 // truthy false), proves a value match accepts a primitive.
 func (sp *scriptPass) provesPrimitive(cond esb.Expr, truthy bool, match func(esb.Expr) bool, depth int) bool {
-	if depth > 4 {
-		return false
-	}
-	switch x := cond.Data.(type) {
-	case *esb.EUnary:
-		return x.Op == esb.UnOpNot && sp.provesPrimitive(x.Value, !truthy, match, depth+1)
-	case *esb.EBinary:
+	return provedByParts(cond, truthy, depth, func(part esb.Expr, truthy bool, _ int) bool {
+		x, ok := part.Data.(*esb.EBinary)
+		if !ok {
+			return false
+		}
 		switch x.Op {
-		case esb.BinOpLogicalAnd, esb.BinOpLogicalOr:
-			if (x.Op == esb.BinOpLogicalAnd) != truthy {
-				return false
-			}
-			return sp.provesPrimitive(x.Left, truthy, match, depth+1) || sp.provesPrimitive(x.Right, truthy, match, depth+1)
 		case esb.BinOpStrictEq, esb.BinOpLooseEq, esb.BinOpStrictNe, esb.BinOpLooseNe:
-			is := (x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq) == truthy
-			if !is {
-				return false
+			if (x.Op == esb.BinOpStrictEq || x.Op == esb.BinOpLooseEq) != truthy {
+				return false // (typeof x is not the text: it may be any other)
 			}
 			if operand, text, ok := typeofTest(x.Left, x.Right); ok {
 				return primitiveTypes[text] && match(operand)
@@ -708,10 +712,11 @@ func (sp *scriptPass) provesPrimitive(cond esb.Expr, truthy bool, match func(esb
 			}
 			return primitiveLiteral(x.Right) && match(x.Left) || primitiveLiteral(x.Left) && match(x.Right)
 		}
-	}
-	return false
+		return false
+	})
 }
 
+// primitiveLiteral: a literal whose value is a primitive.
 func primitiveLiteral(e esb.Expr) bool {
 	switch e.Data.(type) {
 	case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined, *esb.EBigInt:

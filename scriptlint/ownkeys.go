@@ -443,21 +443,10 @@ func onlyKeyWrites(info *symInfo) bool {
 // provesOwn reports whether cond, when truthy (or when falsy, truthy
 // false), proves some (o, k) an own key that match accepts.
 func (sp *scriptPass) provesOwn(cond esb.Expr, truthy bool, match func(o, k esb.Expr) bool, depth int) bool {
-	if depth > 4 {
-		return false
-	}
-	switch x := cond.Data.(type) {
-	case *esb.EUnary:
-		return x.Op == esb.UnOpNot && sp.provesOwn(x.Value, !truthy, match, depth+1)
-	case *esb.EBinary:
-		if (x.Op != esb.BinOpLogicalAnd || !truthy) && (x.Op != esb.BinOpLogicalOr || truthy) {
-			return false
-		}
-		return sp.provesOwn(x.Left, truthy, match, depth+1) || sp.provesOwn(x.Right, truthy, match, depth+1)
-	case *esb.ECall:
-		return truthy && sp.ownTestCall(x, match, depth)
-	}
-	return false
+	return provedByParts(cond, truthy, depth, func(part esb.Expr, truthy bool, depth int) bool {
+		c, ok := part.Data.(*esb.ECall)
+		return ok && truthy && sp.ownTestCall(c, match, depth)
+	})
 }
 
 // ownTestCall reports whether c tests that its (o, k) is an own key, with

@@ -21,12 +21,7 @@ func (sp *scriptPass) checkInvisible() {
 	src := sp.src
 	var literals []esb.Range
 	read := false
-	for i := 0; i < len(src); {
-		c := src[i]
-		if c < utf8.RuneSelf {
-			i++
-			continue
-		}
+	for i := safetext.NextNonASCII(sp.srcBytes, 0); i < len(src); i = safetext.NextNonASCII(sp.srcBytes, i) {
 		r, size := utf8.DecodeRuneInString(src[i:])
 		switch {
 		case safetext.IsBidi(r):

@@ -91,9 +91,9 @@ type guardFacts struct {
 func (sp *scriptPass) factsOf(g *guardNode) *guardFacts {
 	if g.facts == nil {
 		f := &guardFacts{}
-		truthy := g.part == guardYes || g.part == guardAndRight
-		if !truthy && g.part != guardNo && g.part != guardOrRight {
-			g.facts = f // (a case, or a nullish default: proves nothing here)
+		truthy, ok := testSide(g.part)
+		if !ok {
+			g.facts = f
 			return f
 		}
 		sp.provesNotFunction(g.cond, truthy, func(e esb.Expr) bool {
@@ -112,6 +112,20 @@ func (sp *scriptPass) factsOf(g *guardNode) *guardFacts {
 		sp.kindsEpoch++ // (a lazy table the solver reads)
 	}
 	return g.facts
+}
+
+// testSide reports on which side of its test a region of the given part
+// runs: truthy for a consequent and the right of &&, falsy for an
+// alternative and the right of ||; ok is false for a part that proves
+// nothing of a value (a case, a nullish default).
+func testSide(part int32) (truthy, ok bool) {
+	switch part {
+	case guardYes, guardAndRight:
+		return true, true
+	case guardNo, guardOrRight:
+		return false, true
+	}
+	return false, false
 }
 
 // guardedRead is the innermost region around a member read, and the
@@ -672,8 +686,8 @@ func (sp *scriptPass) provedPrimitive(info *symInfo) bool {
 		if g.kind != siteGuardStart {
 			continue
 		}
-		truthy := g.from == guardYes || g.from == guardAndRight
-		if !truthy && g.from != guardNo && g.from != guardOrRight {
+		truthy, ok := testSide(g.from)
+		if !ok {
 			continue
 		}
 		if sp.provesPrimitive(g.e, truthy, func(e esb.Expr) bool { return sp.localBinding(e) == info }, 0) {

@@ -345,9 +345,10 @@ func (p *program) ownKeyCall(f, k string) {
 	}
 	switch form {
 	case 5:
-		// The keys of a let that is written f outside the loop, or inside
-		// it, or by a function the loop calls, or read by a function run
-		// after the write.
+		// A loop over a let that is then given the function value: after
+		// the loop, inside it, by a function the loop calls, before a
+		// function made in the loop runs, or before a var key the loop
+		// took is read.
 		o := p.fresh("o")
 		p.emit("let %s = %s;", o, src)
 		read := strings.ReplaceAll(body, c+"[", o+"[")

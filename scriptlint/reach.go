@@ -262,6 +262,14 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 		sp.exprs(c.Args, u)
 		return
 	}
+	if len(c.Args) == 2 && sp.builtinPath(c.Target, 0) == "Error.captureStackTrace" {
+		// (target, constructorOpt): the engine writes the stack into the
+		// target, and only compares the second with the frames' functions
+		// to cut the trace there (this.constructor, in an error class).
+		sp.expr(c.Args[0], useValue)
+		sp.expr(c.Args[1], useInspect)
+		return
+	}
 	id, ok := c.Target.Data.(*esb.EIdentifier)
 	if !ok || u != useValue {
 		sp.exprs(c.Args, u)

@@ -158,6 +158,12 @@ func capInputs() []capInput {
 		script("js-early-exits", repeatTo(scriptCap, "const key = String(Math.random());\nexport function g(o, p) {\n", func(i int) string {
 			return fmt.Sprintf("  if (!Object.hasOwn(o, key) || p === %d) return; rmx.log([o[key]], [o[p]]);\n", i)
 		}, "}\n")),
+		// Thousands of for-in loops taking one var key over a parameter
+		// written after each (ownkeys.go bounds the loops and writes it
+		// compares for a read).
+		script("js-loop-writes", repeatTo(scriptCap, "export function f(o, p) {\n  var k; const r = [];\n", func(i int) string {
+			return "  for (k in o) r.push(o[k]);\n  o = p;\n"
+		}, "  return r;\n}\n")),
 		script("js-string-array", repeatTo(scriptCap, "export const words = [\n", func(i int) string {
 			return fmt.Sprintf("  \"word number %d of the list\",\n", i)
 		}, "];\n")),

@@ -344,6 +344,13 @@ func (sp *scriptPass) noteKeyRead(x *esb.EIndex) {
 	}
 }
 
+// maxKeptLoops and maxKeptWrites bound what keptThroughLoop compares for
+// one read: the loops a key is taken by, and the writes of the object.
+const (
+	maxKeptLoops  = 8
+	maxKeptWrites = 16
+)
+
 // keptThroughLoop reports whether read, obj[key], is in the body of a
 // for-in loop over obj that took key, in the loop's own function, with
 // obj declared in that function and written only there, outside the
@@ -359,8 +366,9 @@ func (sp *scriptPass) keptThroughLoop(obj *symInfo, k *keyOrigin, read *esb.EInd
 	}
 	r, ok := sp.keyReads[read]
 	if !ok || r.frame != k.frame || obj.declFrame != k.frame || obj.updated || obj.fn != "" ||
-		obj.extraKinds&^kUndef != 0 || obj.anyWrites != ownWrites {
-		return false
+		obj.extraKinds&^kUndef != 0 || obj.anyWrites != ownWrites ||
+		len(k.loops) > maxKeptLoops || len(obj.sources) > maxKeptWrites {
+		return false // (past the bounds, each read would compare every loop with every write)
 	}
 	for _, l := range k.loops {
 		if l.from >= r.at || r.at > l.to {

@@ -262,7 +262,8 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 		sp.exprs(c.Args, u)
 		return
 	}
-	if len(c.Args) == 2 && sp.builtinPath(c.Target, 0) == "Error.captureStackTrace" {
+	if dot, ok := c.Target.Data.(*esb.EDot); ok && dot.Name == "captureStackTrace" && len(c.Args) == 2 &&
+		sp.builtinPath(c.Target, 0) == "Error.captureStackTrace" {
 		// (target, constructorOpt): the engine writes the stack into the
 		// target, and only compares the second with the frames' functions
 		// to cut the trace there (this.constructor, in an error class).

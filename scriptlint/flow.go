@@ -381,6 +381,13 @@ func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, in
 	}
 	if known {
 		if key == "prototype" && sp.prototypeReached(target) {
+			if sp.siteUse == useMember {
+				// Its call, apply or bind: of Function.prototype, the one
+				// callable prototype, they are the shared built-ins and call
+				// a function that does nothing; of any other prototype, what
+				// the script wrote there or undefined.
+				return
+			}
 			sp.report(RuleConstructorRead, keyOff, "the prototype of what a read with a key the check cannot decide (or a constructor read) gave may be a built-in's, and it is %s here: only compare it or read its members", reachWords(sp.siteUse))
 			return
 		}

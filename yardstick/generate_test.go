@@ -209,6 +209,8 @@ var valueRoutes = []valueRoute{
 	{"", "((...xs) => xs[1])($o, $e)", false},
 	{"", "((x) => x).bind(null, $e)()", false},
 	{"", "Reflect.apply((x) => x, null, [$e])", false},
+	{"", "Function.prototype.call.call((x) => x, null, $e)", false},
+	{"", "Function.prototype.apply.bind((x) => x)(null, [$e])", false},
 	{"const $v = {};\nconst $v_m = new WeakMap([[$v, $e]]);", "$v_m.get($v)", false},
 	{"", "[...new Set([$e])][0]", false},
 	{"", "JSON.parse(JSON.stringify({ a: $e })).a", false},

@@ -180,7 +180,7 @@ func (sp *scriptPass) noteMemberMakerRead(x *esb.EDot, u use) {
 	switch {
 	case x.Name == "__defineGetter__" || x.Name == "__defineSetter__":
 		sp.membersOpen = true
-	case memberMakers[x.Name] && u != useCall:
+	case memberMakers[x.Name] && u != useCall && !readsWithoutHandingOn(u):
 		if root := rootGlobalName(sp, x.Target); root == "Object" || root == "Reflect" {
 			sp.membersOpen = true
 		}
@@ -189,19 +189,36 @@ func (sp *scriptPass) noteMemberMakerRead(x *esb.EDot, u use) {
 
 // noteMemberMakerName records, in the walk, a reference to a global: a
 // proxy makes members of any name on demand, and Object or Reflect used
-// other than as the object of a member read by name (aliased,
-// destructured, read with a computed key) may hand on a member maker.
+// other than called, tested or as the object of a member read by name
+// (aliased, passed, destructured, read with a computed key) may hand on a
+// member maker.
 func (sp *scriptPass) noteMemberMakerName(name string, u use) {
 	switch name {
 	case "Proxy":
 		sp.membersOpen = true
 	case "Object", "Reflect":
 		switch u {
-		case useMember, useMemberSafe, useMemberName, useReceiver, useProtoRead, useTypeof, useInspect, useDiscard:
+		case useMember, useMemberSafe, useMemberName, useReceiver, useProtoRead:
+		case useCall, useNew:
+			// Object(v) and new Object(v) box or hand back v; Reflect is
+			// no function. Neither hands on a member maker.
 		default:
-			sp.membersOpen = true
+			if !readsWithoutHandingOn(u) {
+				sp.membersOpen = true
+			}
 		}
 	}
+}
+
+// readsWithoutHandingOn reports the uses of a function that neither call it
+// nor let other code reach it: a feature test (if (Object.create)), typeof,
+// a comparison, a dropped value, its name or length.
+func readsWithoutHandingOn(u use) bool {
+	switch u {
+	case useTypeof, useInspect, useDiscard, useMemberName:
+		return true
+	}
+	return false
 }
 
 // interopAliases are the member makers esbuild's CommonJS interop

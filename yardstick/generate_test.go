@@ -247,6 +247,10 @@ var valueRoutes = []valueRoute{
 	{"const $v = { a: $o };\nfor (const k of [\"a\"]) $v[k] = $e;", "$v.a", false},
 	{"const dp$v = Object.defineProperty;\nconst $v = {};\ndp$v($v, \"a\", { value: $e });", "$v.a", false},
 	{"const { defineProperty: dp$v } = Reflect;\nconst $v = {};\ndp$v($v, \"a\", { get: () => $e });", "$v.a", true},
+	{"if (Object.defineProperty) {}\nconst $v = {};\nconst dp$v = [Object.defineProperty][0];\ndp$v($v, \"a\", { value: $e });", "$v.a", false},
+	{"if (typeof Object.create === \"function\") {}\nconst $v = Object.create({ a: $e });", "$v.a", false},
+	{"", "Object({ a: $e }).a", false},
+	{"", "new Object({ a: $e }).a", false},
 	// Control flow and assignment forms.
 	{"let $v = null;\n$v ??= $e;", "$v", false},
 	{"let $v = $o, $v_b = $e;\n[$v, $v_b] = [$v_b, $v];", "$v", false},

@@ -88,12 +88,23 @@ func leakMessage(what, where string) string {
 // holds one known value that could not be one (const token =
 // "YYYY-MM-DD"): the name alone does not make a date format a leak.
 func (sp *scriptPass) holdsNoCredential(ref esb.Ref, name string) bool {
-	v := sp.fold(esb.Expr{Data: &esb.EIdentifier{Ref: ref}})
-	if !v.known || !v.isStr {
-		return false
+	e := esb.Expr{Data: &esb.EIdentifier{Ref: ref}}
+	vals := []strVal{sp.fold(e)}
+	if !vals[0].known {
+		var ok bool
+		if vals, ok = sp.mayHoldStrings(e); !ok || len(vals) == 0 {
+			return false
+		}
 	}
-	_, credential := secrets.Labelled(name, v.s)
-	return !credential && len(secrets.Scan(v.s)) == 0
+	for _, v := range vals {
+		if !v.known || !v.isStr {
+			return false
+		}
+		if _, credential := secrets.Labelled(name, v.s); credential || len(secrets.Scan(v.s)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // soleSource is the one value a binding holds, when it is written once

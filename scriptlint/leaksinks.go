@@ -85,8 +85,9 @@ func leakMessage(what, where string) string {
 }
 
 // holdsNoCredential reports whether a binding whose name says credential
-// holds one known value that could not be one (const token =
-// "YYYY-MM-DD"): the name alone does not make a date format a leak.
+// holds only known values that could not be one (const token =
+// "YYYY-MM-DD", or each element of a literal list it loops over): the
+// name alone does not make a date format a leak.
 func (sp *scriptPass) holdsNoCredential(ref esb.Ref, name string) bool {
 	e := esb.Expr{Data: &esb.EIdentifier{Ref: ref}}
 	vals := []strVal{sp.fold(e)}

@@ -654,6 +654,12 @@ func (sp *scriptPass) checkAddress(attr string, value esb.Expr, mayBeImage bool)
 			sp.hostsSeen[load.Host] = true
 			continue
 		}
+		if load.Problem == site.LoadRelative && !site.IsSchemeRelative(addr) {
+			// A path on the page's own site: the page agent resolves it
+			// against the page's base and judges the result
+			// (pagepolicy.JudgeAddress), as it does in HTML (checkHTMLAddress).
+			continue
+		}
 		sp.report(RuleRemoteSrc, int(value.Loc.Start), "%s %q: %s", attr, addr, load.Reason)
 	}
 }

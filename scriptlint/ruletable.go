@@ -54,7 +54,7 @@ var (
 	RuleRemoteSrc = finding.Register(finding.Rule{
 		ID: "js/remote-src", Title: "An element address the address rule does not allow", Severity: finding.Error,
 		Why: "Setting src, href, srcset, poster, action, formaction or data to an address makes the page load it, which can carry data to that host; only the remixlet's own sites and fetch: hosts are allowed.",
-		Fix: "Use an https:// address on a site your matches cover, or add a fetch: permission for the host and ask the user; a data: image only for an img src.",
+		Fix: "Use an https:// address on a site your matches cover or a path on the page's own site (/next), or add a fetch: permission for the host and ask the user; a data: image only for an img src.",
 	})
 	RuleReplacedGlobal = finding.Register(finding.Rule{
 		ID: "js/replaced-global", Title: "A browser global the sandbox replaces with an error", Severity: finding.Error,

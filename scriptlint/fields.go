@@ -41,6 +41,7 @@ type memberValues struct {
 	any     bool // a write whose value may be anything (a getter, a descriptor it cannot read)
 	kv      kinds
 	state   uint8 // 0 not solved, 1 solving, 2 solved
+	kdepth  int32 // its place on the solver's stack while solving
 }
 
 // fieldState is the part of the scriptPass this file keeps.
@@ -431,7 +432,11 @@ func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kin
 	case 2:
 		return set.kv
 	case 1:
-		return kAny // a member written from itself: anything, soundly
+		// A member written from itself (a copy of a read of it): what it
+		// holds so far, solved again until it no longer grows, as a binding
+		// that depends on itself is (symbolKinds).
+		sp.kindsLow = min(sp.kindsLow, set.kdepth)
+		return set.kv
 	}
 	if set.any {
 		set.kv, set.state = kAny, 2
@@ -445,34 +450,52 @@ func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kin
 	parent := sp.kindsFrame
 	sp.kindsSerial++
 	sp.kindsFrame = sp.kindsSerial
-	// Like symbolKinds: an answer that read a binding still being solved
-	// further out is not final, and is solved again when asked again.
+	if sp.kindsStack == 0 {
+		sp.kindsLow = 1 << 30
+	}
+	sp.kindsStack++
+	set.kdepth = sp.kindsStack
 	outerLow := sp.kindsLow
-	sp.kindsLow = 1 << 30
-	var k kinds
-	for _, v := range set.values {
-		if name != "" && sp.readsMember(v, name) {
-			continue // a copy of a member of the same name adds nothing
+	for round := 0; ; round++ {
+		sp.kindsLow = 1 << 30
+		k := set.kv
+		for _, v := range set.values {
+			if name != "" && sp.readsMember(v, name) {
+				continue // a copy of a member of the same name adds nothing
+			}
+			k |= sp.kindsDepth(v, depth) &^ kReach // (a reached value written into a member is refused)
+			if k == kAny {
+				break
+			}
 		}
-		k |= sp.kindsDepth(v, depth) &^ kReach // (a reached value written into a member is refused)
-		if k == kAny {
+		for _, e := range set.entries {
+			if !sp.kindsDepth(e, depth).isData() {
+				k = kAny
+			}
+		}
+		grew := k != set.kv
+		set.kv = k
+		if grew {
+			sp.kindsEpoch++
+		}
+		if sp.kindsLow < set.kdepth || !grew || sp.kindsLow > set.kdepth {
+			break // final, or waiting for a binding further out
+		}
+		if round == maxKindRounds {
+			set.kv = kAny
 			break
 		}
 	}
-	for _, e := range set.entries {
-		if !sp.kindsDepth(e, depth).isData() {
-			k = kAny
-		}
-	}
 	low := sp.kindsLow
-	sp.kindsLow = min(outerLow, low)
+	sp.kindsStack--
 	sp.kindsFrame = parent
-	set.kv, set.state = k, 2
-	sp.kindsEpoch++
-	if low <= sp.kindsStack {
-		set.state = 0
+	set.state = 2
+	if low < set.kdepth {
+		set.state = 0 // solved again once the binding it waits on is
 	}
-	return k
+	sp.kindsEpoch++
+	sp.kindsLow = min(outerLow, low)
+	return set.kv
 }
 
 // isNumberName reports a key that is a number's name ("0", "1.5", "NaN"):

@@ -245,6 +245,8 @@ var valueRoutes = []valueRoute{
 	{"", "((o) => o.a)({ a: $e })", false},
 	{"", "[{ a: $e }].map((o) => o.a)[0]", true},
 	{"const $v = { a: $o };\nfor (const k of [\"a\"]) $v[k] = $e;", "$v.a", false},
+	{"const $v = { a: $e, t: {} };\nconst k$v = Math.random() < 2 ? \"x\" : \"y\";\n$v.t[k$v] = $v.a;", "$v.t.x", false},
+	{"const $v = { a: $o, t: {} };\nconst k$v = Math.random() < 2 ? \"x\" : \"y\";\nfor (const r of [0, 1]) { $v.t[k$v] = $v.a; if (r === 0) $v.a = $e; }", "$v.t.x", false},
 	{"const dp$v = Object.defineProperty;\nconst $v = {};\ndp$v($v, \"a\", { value: $e });", "$v.a", false},
 	{"const { defineProperty: dp$v } = Reflect;\nconst $v = {};\ndp$v($v, \"a\", { get: () => $e });", "$v.a", true},
 	{"if (Object.defineProperty) {}\nconst $v = {};\nconst dp$v = [Object.defineProperty][0];\ndp$v($v, \"a\", { value: $e });", "$v.a", false},

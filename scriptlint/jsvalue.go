@@ -36,6 +36,8 @@ type symInfo struct {
 	sources []valueSource
 	fn      string  // "fn", "fn:async", "fn:gen", "fn:asyncgen" for declared functions, "class" for classes
 	fnNode  *esb.Fn // the declared function
+	// classNode is the declared class (instances.go).
+	classNode *esb.Class
 	// memberSources are the values written into its members (o.x = v);
 	// mutated: it was handed to code that may change it.
 	memberSources []esb.Expr

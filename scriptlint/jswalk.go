@@ -244,7 +244,8 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.fn(&s.Fn)
 	case *esb.SClass:
 		if sp.collecting && s.Class.Name != nil {
-			sp.sym(s.Class.Name.Ref).fn = "class"
+			info := sp.sym(s.Class.Name.Ref)
+			info.fn, info.classNode = "class", &s.Class
 		}
 		sp.class(&s.Class)
 	case *esb.SLabel:

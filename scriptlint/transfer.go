@@ -106,7 +106,10 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		if name, ok := sp.directGlobal(x.Target); ok && name != "Proxy" && allowedByName()[name] != nil {
 			return kObject | kOpen // a built-in's instance: its members are the built-in's methods
 		}
-		return kAny // a script's constructor may return anything
+		if k, ok := sp.newOfLocal(x.Target, depth); ok {
+			return k // an instance of the script's own constructor (instances.go)
+		}
+		return kAny // another constructor may return anything
 	case *esb.ECall:
 		return sp.kindsCall(x, depth)
 	case *esb.EDot:

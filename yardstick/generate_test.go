@@ -217,6 +217,10 @@ var valueRoutes = []valueRoute{
 	{"const $v = Symbol(\"k\");", "({ [$v]: $e })[$v]", false},
 	{"class C$v { get a() { return $e; } }", "new C$v().a", true},
 	{"class B$v { constructor() { this.a = $e; } }\nclass C$v extends B$v {}", "new C$v().a", true},
+	{"function F$v() { this.a = $e; }", "new F$v().a", true},
+	{"function F$v() { return { a: $e }; }", "new F$v().a", true},
+	{"function F$v() { return () => $e; }", "new F$v()()", true},
+	{"class B$v { constructor() { return { a: $e }; } }\nclass C$v extends B$v { constructor() { super(); } }", "new C$v().a", true},
 	// Writes through another reference to the same object.
 	{"const $v = { a: $o };\nconst $v_a = $v;\n$v_a.a = $e;", "$v.a", false},
 	{"const $v = [];\nconst $v_a = $v;\n$v_a.push($e);", "$v[0]", false},

@@ -226,6 +226,7 @@ const (
 	PropertyDeclareOrAbstract = js_ast.PropertyDeclareOrAbstract
 	PropertyClassStaticBlock  = js_ast.PropertyClassStaticBlock
 	PropertyIsComputed        = js_ast.PropertyIsComputed
+	PropertyIsStatic          = js_ast.PropertyIsStatic
 	PropertyWasShorthand      = js_ast.PropertyWasShorthand
 
 	SymbolUnbound   = ast.SymbolUnbound

@@ -201,6 +201,8 @@ type scriptPass struct {
 	// (sinkvalues.go), built on first use.
 	heldParams map[*symInfo]*heldParam
 	aliased    map[*symInfo]bool // bindings whose value is also held elsewhere (sinkvalues.go)
+	// elementsHeld: bindings whose elements a loop's head holds (sinkvalues.go).
+	elementsHeld map[*symInfo]bool
 
 	uses      map[string]int // permission kind (sandboxapi's) → offset of the first use of an API needing it
 	fetchUse  map[string]int // fetch host → offset of first use; "" for unknown hosts

@@ -127,7 +127,7 @@ func (w *heldWalk) binding(x *esb.EIdentifier, depth int, emit func(esb.Expr) bo
 	if info.updated || info.extraKinds&^kUndef != 0 || w.sp.directEval || info.fn != "" {
 		return false
 	}
-	if info.mutated || info.handedOn || len(info.memberSources) > 0 || w.sp.isAliased(info) {
+	if info.mutated || info.handedOn || len(info.memberSources) > 0 || w.sp.isAliased(info) || w.sp.elementsAliased(info) {
 		// An object or array it holds may have changed after its literal.
 		inner := emit
 		emit = func(v esb.Expr) bool {
@@ -289,7 +289,7 @@ func (w *heldWalk) objects(e esb.Expr, depth int, emit func(esb.Expr) bool) bool
 		if s == nil || info == nil || s.Kind == esb.SymbolUnbound || w.active[info] {
 			return false
 		}
-		if info.anyWrite || info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" || info.aliased || w.sp.isAliased(info) {
+		if info.anyWrite || info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" || info.aliased || w.sp.isAliased(info) || w.sp.elementsAliased(info) {
 			return false
 		}
 		return w.plainSources(info, func(src esb.Expr) bool { return w.objects(src, depth, emit) })
@@ -398,6 +398,22 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 		case "Array.from":
 			return len(x.Args) == 1 && w.elements(x.Args[0], depth, emit)
 		}
+		if dot, ok := x.Target.Data.(*esb.EDot); ok && len(x.Args) > 0 {
+			switch dot.Name {
+			case "split":
+				return w.splitPieces(dot.Target, x.Args, emit)
+			case "filter":
+				// Some of the receiver's elements, the same values; with
+				// Boolean, none that is falsy.
+				name, _ := w.sp.directGlobal(x.Args[0])
+				return w.elements(dot.Target, depth, func(item esb.Expr) bool {
+					if name == "Boolean" && isFalsyLiteral(item) {
+						return true
+					}
+					return emit(item)
+				})
+			}
+		}
 		if dot, ok := x.Target.Data.(*esb.EDot); ok && len(x.Args) == 0 {
 			switch dot.Name {
 			case "values", "slice", "reverse", "toReversed", "toSorted", "sort":
@@ -416,6 +432,16 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 		}
 		if info.mutated && info.mutatorCalls == 0 {
 			return false
+		}
+		if w.sp.elementsAliased(info) {
+			inner := emit
+			emit = func(v esb.Expr) bool {
+				switch v.Data.(type) {
+				case *esb.EObject, *esb.EArray:
+					return false // (it may have changed through the loop's head)
+				}
+				return inner(v)
+			}
 		}
 		if !w.plainSources(info, func(src esb.Expr) bool { return w.elements(src, depth, emit) }) {
 			return false
@@ -439,6 +465,71 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// maxSplitText bounds the known text whose pieces splitPieces lists by
+// its substrings (n(n+1)/2 of them).
+const maxSplitText = 64
+
+// splitPieces emits what the elements of text.split(args...) may be, text
+// a string the fold knows whole: with a known string separator, the
+// pieces (a limit keeps fewer of them); with a regular expression literal
+// (RegExp.prototype's split, frozen for the analysis), any piece is a
+// substring of the text, and so is a capture, or undefined: so every
+// substring of an ASCII text that is short enough, "" and undefined. Any
+// other separator (an object's Symbol.split may return anything) is not
+// read.
+func (w *heldWalk) splitPieces(target esb.Expr, args []esb.Expr, emit func(esb.Expr) bool) bool {
+	text := w.sp.fold(target)
+	if !text.known || !text.isStr {
+		return false
+	}
+	str := func(s string) esb.Expr {
+		return esb.Expr{Data: &esb.EString{Value: utf16.Encode([]rune(s))}, Loc: target.Loc}
+	}
+	if sep := w.sp.fold(args[0]); sep.known && sep.isStr && sep.s != "" {
+		for _, piece := range strings.Split(text.s, sep.s) {
+			if !emit(str(piece)) {
+				return false
+			}
+		}
+		return true
+	}
+	if _, ok := args[0].Data.(*esb.ERegExp); !ok || len(text.s) > maxSplitText || !isASCII(text.s) {
+		return false
+	}
+	for i := range len(text.s) {
+		for j := i + 1; j <= len(text.s); j++ {
+			if !emit(str(text.s[i:j])) {
+				return false
+			}
+		}
+	}
+	return emit(str("")) && emit(esb.Expr{Data: &esb.EUndefined{}, Loc: target.Loc})
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// isFalsyLiteral reports undefined, null, false, 0 or "" written as such.
+func isFalsyLiteral(e esb.Expr) bool {
+	switch x := e.Data.(type) {
+	case *esb.EUndefined, *esb.ENull:
+		return true
+	case *esb.EBoolean:
+		return !x.Value
+	case *esb.ENumber:
+		return x.Value == 0
+	case *esb.EString:
+		return len(x.Value) == 0
 	}
 	return false
 }
@@ -636,10 +727,18 @@ func fnArgs(e esb.Expr) []esb.Arg {
 // the alias is a change of its literal, which the walk would not see.
 func (sp *scriptPass) isAliased(info *symInfo) bool {
 	if sp.aliased == nil {
-		sp.aliased = map[*symInfo]bool{}
+		sp.aliased, sp.elementsHeld = map[*symInfo]bool{}, map[*symInfo]bool{}
 		for i := range sp.infos {
 			in := &sp.infos[i]
 			for _, src := range in.sources {
+				if id, ok := src.expr.Data.(*esb.EIdentifier); ok && src.elems {
+					// An element of the array it names (for (const x of list)):
+					// the array is held nowhere else, what it holds may be.
+					if _, of := sp.lookup(id.Ref); of != nil {
+						sp.elementsHeld[of] = true
+					}
+					continue
+				}
 				sp.markAliases(src.expr, 0)
 			}
 			for _, v := range in.memberSources {
@@ -668,6 +767,14 @@ func (sp *scriptPass) isAliased(info *symInfo) bool {
 		}
 	}
 	return sp.aliased[info]
+}
+
+// elementsAliased reports a binding whose elements another binding may
+// hold (a loop's head): an object or array among them may be changed
+// through it, a string or a number may not.
+func (sp *scriptPass) elementsAliased(info *symInfo) bool {
+	sp.isAliased(info) // (builds both tables)
+	return sp.elementsHeld[info]
 }
 
 // markAliases marks the bindings a value written somewhere may be.

@@ -147,6 +147,8 @@ func negatives(r *rand.Rand) []sample {
 				sample{"URL path", "https://cdn.example.com/assets/" + randomFrom(r, alnumUpperLower, 20+r.IntN(20)) + "/" + word(r) + ".js"},
 				sample{"integrity", "sha384-" + base64.StdEncoding.EncodeToString(append(s256[:], s1[:16]...))},
 				sample{"CSS classes", "." + word(r) + "-" + word(r) + "__" + word(r) + " .is-" + word(r)},
+				// (Chosen by i, not r: the other samples stay as they were.)
+				sample{"names with a standard's number", standardNames[0][i%len(standardNames[0])] + standardNames[1][(i/7)%len(standardNames[1])] + standardNames[2][(i/70)%len(standardNames[2])]},
 				sample{"version/date", fmt.Sprintf("v%d.%d.%d-beta.%d+build%d 2024-%02d-%02dT10:00:00Z", r.IntN(20), r.IntN(40), r.IntN(100), r.IntN(9), r.IntN(99999), 1+r.IntN(12), 1+r.IntN(28))},
 			)
 		}
@@ -247,4 +249,13 @@ func TestRates(t *testing.T) {
 			t.Errorf("%s: %d of %d flagged, want none", class, n[0], n[1])
 		}
 	}
+}
+
+// standardNames make function names that carry a standard's number
+// (validator's isISO31661Alpha2, toISO8601String, isRFC3339): a prefix, a
+// standard, a suffix.
+var standardNames = [3][]string{
+	{"is", "to", "parse", "format", "from", "validate", "get"},
+	{"ISO31661", "ISO8601", "RFC3339", "RFC5322", "UTF16", "SHA256", "Base64", "ISO4217", "E164", "ISO15924"},
+	{"Alpha2", "Alpha3", "String", "Url", "Numeric", "Date"},
 }

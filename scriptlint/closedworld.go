@@ -72,6 +72,9 @@ func buildAllowed() []Global {
 		"RegExp", "Set", "SharedArrayBuffer", "String", "Symbol", "SyntaxError", "TypeError",
 		"Uint8Array", "Uint8ClampedArray", "Uint16Array", "Uint32Array", "URIError",
 		"WeakMap", "WeakRef", "WeakSet", "Atomics", "JSON", "Math", "Reflect")
+	// Temporal (dates, times and durations) ships in the Chrome the
+	// sandbox runs; testdata/builtin-names.mjs walked it there.
+	ecma(ecmaReason, "Temporal")
 	out = append(out,
 		Global{Name: "globalThis", Kind: KindGlobalObject, Reason: "ECMAScript's name for the global object: only as globalThis.NAME of a name in this table"},
 		Global{Name: "window", Kind: KindGlobalObject, Reason: "the sandbox's read-only window: only as window.NAME of a name in this table"},

@@ -312,7 +312,7 @@ var interestingRoots = map[string]bool{
 var functionConstructors = map[string]bool{"Function": true, "AsyncFunction": true, "GeneratorFunction": true, "AsyncGeneratorFunction": true}
 
 // namespaces are globals that are plain objects, not functions.
-var namespaces = map[string]bool{"Math": true, "JSON": true, "Reflect": true, "Atomics": true, "Intl": true, "WebAssembly": true, "CSS": true, "console": true, "rmx": true, "dom": true, "globalThis": true}
+var namespaces = map[string]bool{"Math": true, "JSON": true, "Reflect": true, "Atomics": true, "Intl": true, "Temporal": true, "WebAssembly": true, "CSS": true, "console": true, "rmx": true, "dom": true, "globalThis": true}
 
 func (sp *scriptPass) resolve(e esb.Expr) []string { return sp.resolveDepth(e, 0) }
 

@@ -44,6 +44,8 @@ const made = [
   () => Object.getOwnPropertyDescriptor({ a: 1 }, "a"), () => Object.getOwnPropertyDescriptor({ get a() { return 1; } }, "a"),
   () => new WeakRef({}), () => new URL("https://example.com/?a=1"), () => new URLSearchParams("a=1"),
   () => Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0),
+  () => Temporal.Now.instant(), () => Temporal.Now.zonedDateTimeISO(), () => Temporal.Duration.from({ hours: 1 }),
+  () => Temporal.PlainDate.from("2020-01-01").toPlainYearMonth(), () => Temporal.PlainDate.from("2020-01-01").toPlainMonthDay(),
 ];
 for (const make of made) { try { walk(make(), 0); } catch { /* not in this engine */ } }
 await Promise.allSettled([Promise.resolve(1), Promise.reject(new Error("x"))]).then((r) => r.forEach((x) => walk(x, 0)));

@@ -701,6 +701,24 @@ func (sp *scriptPass) provedPrimitive(info *symInfo) bool {
 	return false
 }
 
+// provedPrimitiveAt reports a name, e, that the guarded regions around a
+// write of it (guard, innermost first, kept by the walk) prove a primitive,
+// as provedPrimitive does for a use: the name holds one value throughout,
+// so the test that held where it was written holds for what was written.
+func (sp *scriptPass) provedPrimitiveAt(e esb.Expr, guard *guardNode) bool {
+	info := sp.localBinding(e)
+	if info == nil || guard == nil || !unwritten(info) {
+		return false
+	}
+	for g := guard; g != nil; g = g.up {
+		truthy, ok := testSide(g.part)
+		if ok && sp.provesPrimitive(g.cond, truthy, func(x esb.Expr) bool { return sp.localBinding(x) == info }, 0) {
+			return true
+		}
+	}
+	return false
+}
+
 // primitiveTypes are the results of typeof for a primitive.
 var primitiveTypes = map[string]bool{"string": true, "number": true, "bigint": true, "boolean": true, "symbol": true} // (not "undefined": document.all is an object whose typeof is that)
 

@@ -119,13 +119,15 @@ type valueSource struct {
 	// at, frame: the statement the write is in (stmtSerial) and the
 	// function (walkFrame), for ownkeys.go's loops.
 	at, frame int32
+	// guard: the guarded regions around the write (provedPrimitiveAt).
+	guard *guardNode
 }
 
 // addSource records a value a binding may hold. Most bindings get one:
 // the first comes from a shared block (sp.sourceBlock), capped at one
 // element so that a second one is appended elsewhere.
 func (sp *scriptPass) addSource(info *symInfo, src valueSource) {
-	src.at, src.frame = sp.stmtSerial, sp.walkFrame()
+	src.at, src.frame, src.guard = sp.stmtSerial, sp.walkFrame(), sp.guardTop
 	if info.sources == nil {
 		if len(sp.sourceBlock) == cap(sp.sourceBlock) {
 			sp.sourceBlock = make([]valueSource, 0, 512)

@@ -734,7 +734,11 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 			k |= elementKinds(sp.kindsDepth(src.expr, depth))
 			continue
 		}
-		k |= sp.kindsPath(src.expr, src.keys, depth)
+		v := sp.kindsPath(src.expr, src.keys, depth)
+		if v.may(kReach|kGlobal) && len(src.keys) == 0 && sp.provedPrimitiveAt(src.expr, src.guard) {
+			v &= kPrimitive // (if (typeof v === "string") state = v)
+		}
+		k |= v
 	}
 	if k.may(kArray | kObject | kFunc) {
 		if info.mutated {

@@ -265,6 +265,9 @@ var valueRoutes = []valueRoute{
 	{"const $v = { f: () => $e };", "$v.f?.()", true},
 	{"let $v = $o;\n[0].forEach.call([1], () => { $v = $e; });", "$v", true},
 	{"let $v = $o;\nl$v: { $v = $e; break l$v; }", "$v", false},
+	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c === \"string\") $v = $v_c;", "$v", false},
+	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c !== \"string\") $v = $v_c;", "$v", false},
+	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c === \"string\" || $v_c) $v = $v_c;", "$v", false},
 }
 
 // step hands e on by one route, or (as often as by any one route) leaves

@@ -11,10 +11,13 @@ import (
 // instead):
 //
 //   - The object's prototype is F.prototype (or the class's), an ordinary
-//     object: one set to a function, or made from one, is refused
-//     (js/intrinsic-write), so the object is not callable and its chain
-//     holds no function but what members hold (kObject | kOpen | kShadow:
-//     its members are what the module writes by name, methods among them).
+//     object: one set to what may be a function, or made from one, is
+//     refused (js/intrinsic-write), and one set to a value the analysis
+//     cannot read (anything) is seen in the values written under the name
+//     prototype (prototypeWritesMayBeFunctions: then the chain may hold a
+//     function). So the object is not callable and its chain holds no
+//     function but what members hold (kObject | kOpen | kShadow: its
+//     members are what the module writes by name, methods among them).
 //   - A derived class's object is made by its base, so it is an instance
 //     only when the base is such a class too; a class that extends
 //     anything else (Array, Error, a parameter) may make an exotic object
@@ -52,6 +55,9 @@ func (sp *scriptPass) newOfLocal(target esb.Expr, depth int) (kinds, bool) {
 		return 0, false
 	}
 	instance := kObject | kOpen | kShadow
+	if sp.prototypeWritesMayBeFunctions(depth) {
+		instance |= kFunc // (F.prototype = p, p anything: js/intrinsic-write lets it through)
+	}
 	if class != nil {
 		if class.ExtendsOrNil.Data != nil {
 			base, ok := sp.newOfLocal(class.ExtendsOrNil, depth+1)
@@ -72,6 +78,26 @@ func (sp *scriptPass) newOfLocal(target esb.Expr, depth int) (kinds, bool) {
 		k |= sp.kindsDepth(r, depth+1) &^ kPrimitive
 	}
 	return k, true
+}
+
+// prototypeWritesMayBeFunctions reports a module that may write a value
+// that may be a function under the name prototype (through any alias: the
+// members by name of fields.go), or under a key the analysis cannot
+// decide: then the prototype of an instance may be one. js/intrinsic-write
+// refuses only a write of what may be a function and is not anything.
+func (sp *scriptPass) prototypeWritesMayBeFunctions(depth int) bool {
+	if sp.membersOpen || sp.directEval {
+		return true
+	}
+	sp.indexFields()
+	if sp.membersOpen || sp.fieldsIndexing {
+		return true
+	}
+	k := sp.solveMember(&sp.unknownKey, "", depth)
+	if set := sp.byName["prototype"]; set != nil {
+		k |= sp.solveMember(set, "prototype", depth)
+	}
+	return k.may(kFunc | kReach | kGlobal)
 }
 
 // classConstructor is a class body's constructor method, if it has one.

@@ -404,8 +404,13 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 				return w.splitPieces(dot.Target, x.Args, emit)
 			case "filter":
 				// Some of the receiver's elements, the same values; with
-				// Boolean, none that is falsy.
+				// Boolean, none that is falsy. A callback given the array
+				// (its third parameter, or arguments) may write into it
+				// before an element is visited: not read.
 				name, _ := w.sp.directGlobal(x.Args[0])
+				if arrow, ok := x.Args[0].Data.(*esb.EArrow); name != "Boolean" && (!ok || len(arrow.Args) > 2) {
+					return false
+				}
 				return w.elements(dot.Target, depth, func(item esb.Expr) bool {
 					if name == "Boolean" && isFalsyLiteral(item) {
 						return true

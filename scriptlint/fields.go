@@ -456,9 +456,7 @@ func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kin
 	sp.kindsStack++
 	set.kdepth = sp.kindsStack
 	outerLow := sp.kindsLow
-	for round := 0; ; round++ {
-		sp.kindsLow = 1 << 30
-		k := set.kv
+	sp.solveRounds(&set.kv, set.kdepth, func(k kinds) kinds {
 		for _, v := range set.values {
 			if name != "" && sp.readsMember(v, name) {
 				continue // a copy of a member of the same name adds nothing
@@ -473,19 +471,8 @@ func (sp *scriptPass) solveMember(set *memberValues, name string, depth int) kin
 				k = kAny
 			}
 		}
-		grew := k != set.kv
-		set.kv = k
-		if grew {
-			sp.kindsEpoch++
-		}
-		if sp.kindsLow < set.kdepth || !grew || sp.kindsLow > set.kdepth {
-			break // final, or waiting for a binding further out
-		}
-		if round == maxKindRounds {
-			set.kv = kAny
-			break
-		}
-	}
+		return k
+	})
 	low := sp.kindsLow
 	sp.kindsStack--
 	sp.kindsFrame = parent

@@ -587,22 +587,7 @@ func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
 	sp.kindsStack++
 	info.kdepth = sp.kindsStack
 	outerLow := sp.kindsLow
-	for round := 0; ; round++ {
-		sp.kindsLow = int32(1 << 30)
-		v := info.kv | sp.writeSetKinds(info, depth)
-		grew := v != info.kv
-		info.kv = v
-		if grew {
-			sp.kindsEpoch++
-		}
-		if sp.kindsLow < info.kdepth || !grew || sp.kindsLow > info.kdepth {
-			break // final, or waiting for a binding further out
-		}
-		if round == maxKindRounds {
-			info.kv = kAny
-			break
-		}
-	}
+	sp.solveRounds(&info.kv, info.kdepth, func(k kinds) kinds { return k | sp.writeSetKinds(info, depth) })
 	low := sp.kindsLow
 	sp.kindsStack--
 	sp.kindsFrame = parent
@@ -621,6 +606,32 @@ func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
 	}
 	sp.kindsLow = min(outerLow, low)
 	return info.kv
+}
+
+// solveRounds solves, in rounds, a value at kdepth on the solver's stack
+// that may depend on itself: each round gives round what *kv holds so far
+// and keeps what it returns (at least that), until a round adds nothing,
+// or it waits on one further out (kindsLow below kdepth), or maxKindRounds
+// have passed (then anything). A round that starts from anything may stop
+// early: what it skips is work the budget (overBudget) would count.
+func (sp *scriptPass) solveRounds(kv *kinds, kdepth int32, round func(kinds) kinds) {
+	for n := 0; ; n++ {
+		sp.kindsLow = int32(1 << 30)
+		prev := *kv
+		v := round(prev)
+		grew := v != prev
+		*kv = v
+		if grew {
+			sp.kindsEpoch++
+		}
+		if sp.kindsLow < kdepth || !grew || sp.kindsLow > kdepth {
+			return // final, or waiting for a binding further out
+		}
+		if n == maxKindRounds {
+			*kv = kAny
+			return
+		}
+	}
 }
 
 // The replay of a binding solved again. A binding that waits on one

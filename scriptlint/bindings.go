@@ -55,6 +55,9 @@ type valueFlow struct {
 	// esbuild's __commonJS helper, and the module wrappers it is given.
 	commonJS       *symInfo
 	hasCommonJS    bool
+	exportHelper   *symInfo // esbuild's __export
+	// exportLiterals are the object literals __export is given inline.
+	exportLiterals map[*esb.EObject]bool
 	moduleWrappers map[*esb.Fn]bool
 	reachState
 	fieldState
@@ -337,9 +340,59 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 // verified by isBundlerHelper).
 func (sp *scriptPass) noteCommonJSHelper(s *esb.SLocal) {
 	if b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier); ok {
-		if sym := sp.res.Symbol(b.Ref); sym != nil && sym.OriginalName == "__commonJS" {
+		switch sym := sp.res.Symbol(b.Ref); {
+		case sym == nil:
+		case sym.OriginalName == "__commonJS":
 			sp.commonJS, sp.hasCommonJS = sp.sym(b.Ref), true
+		case sym.OriginalName == "__export":
+			sp.exportHelper = sp.sym(b.Ref)
 		}
+	}
+}
+
+// isExportCall reports a call of esbuild's verified __export helper.
+func (sp *scriptPass) isExportCall(target esb.Expr) bool {
+	return sp.exportHelper != nil && sp.localBinding(target) == sp.exportHelper
+}
+
+// noteExportCall records, in the walk, what esbuild's __export(target,
+// { name: () => binding, … }) defines: a getter on target for each name,
+// which returns the binding, so each name holds what its binding holds.
+// Another shape of the second argument defines getters the walk cannot
+// read: then members may hold anything.
+func (sp *scriptPass) noteExportCall(target esb.Expr, args []esb.Expr) {
+	if !sp.isExportCall(target) {
+		return
+	}
+	var all *esb.EObject
+	if len(args) == 2 {
+		all, _ = args[1].Data.(*esb.EObject)
+	}
+	if all == nil {
+		sp.membersOpen = true
+		return
+	}
+	if sp.exportLiterals == nil {
+		sp.exportLiterals = map[*esb.EObject]bool{}
+	}
+	sp.exportLiterals[all] = true // (its arrows become getters: not members of their own)
+	for i := range all.Properties {
+		p := &all.Properties[i]
+		key, isString := p.Key.Data.(*esb.EString)
+		arrow, isArrow := p.ValueOrNil.Data.(*esb.EArrow)
+		if p.Kind != esb.PropertyField || p.Flags.Has(esb.PropertyIsComputed) || !isString || !isArrow ||
+			len(arrow.Args) != 0 || len(arrow.Body.Block.Stmts) != 1 {
+			sp.membersOpen = true
+			return
+		}
+		ret, isReturn := arrow.Body.Block.Stmts[0].Data.(*esb.SReturn)
+		name := esb.UTF16ToString(key.Value)
+		if !isReturn || ret.ValueOrNil.Data == nil || name == "__proto__" {
+			sp.membersOpen = true
+			return
+		}
+		// As target.name = binding would: by name, and on target's binding.
+		sp.noteMemberWrite(esb.Expr{Data: &esb.EDot{Target: args[0], Name: name}, Loc: p.Key.Loc}, ret.ValueOrNil)
 	}
 }
 

@@ -1,6 +1,6 @@
 package scriptlint
 
-// esbuild's CommonJS interop helpers, exactly as `remixlet build` emits them
+// esbuild's CommonJS interop and namespace helpers, exactly as `remixlet build` emits them
 // at the top of a bundle that includes a CommonJS module. They copy a
 // module's properties by keys they cannot name and walk its prototype, so
 // the constructor-read checks would refuse every bundle of a CommonJS
@@ -36,6 +36,13 @@ var bundlerHelpers = map[string]string{
   if (typeof require !== "undefined") return require.apply(this, arguments);
   throw Error('Dynamic require of "' + x + '" is not supported');
 });`,
+	// An ES module's namespace object (import * as ns, or a CommonJS
+	// importer of an ES module): each export a getter returning the
+	// binding (noteExportCall reads what each returns).
+	"__export": `__export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};`,
 	"__copyProps": `__copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
     for (let key of __getOwnPropNames(from))

@@ -62,6 +62,7 @@ type fieldState struct {
 	// verified helper, and whether a helper gives "default" any value.
 	makerAliases                map[*symInfo]bool
 	walkingAlias, walkingHelper bool
+	walkingHelperName           string // (which of bundlerHelpers)
 	defaultAny                  bool
 
 	fieldsIndexed, fieldsIndexing bool
@@ -254,7 +255,10 @@ func (sp *scriptPass) noteMakerAliasRef(info *symInfo, u use) {
 		return
 	}
 	if sp.walkingHelper && u == useCall {
-		sp.defaultAny = true
+		// __toESM writes the module under "default"; __copyProps copies
+		// members (no new value); __export's getters are read at its calls
+		// (noteExportCall).
+		sp.defaultAny = sp.defaultAny || sp.walkingHelperName == "__toESM"
 		return
 	}
 	sp.membersOpen = true
@@ -304,7 +308,9 @@ func (sp *scriptPass) indexFields() {
 	}
 	sp.unknownKey.entries = sp.entryWrites
 	for _, o := range sp.objectLiterals {
-		sp.indexProperties(o.Properties, add)
+		if !sp.exportLiterals[o] {
+			sp.indexProperties(o.Properties, add)
+		}
 	}
 	for _, c := range sp.classes {
 		sp.indexProperties(c.Properties, add)
@@ -314,6 +320,9 @@ func (sp *scriptPass) indexFields() {
 			value, anyValue := descriptorValue(d.descriptor)
 			add(d.key, "", false, value, anyValue)
 			continue
+		}
+		if c, ok := d.descriptor.Data.(*esb.ECall); ok && len(c.Args) == 1 && has(sp.resolve(c.Target), "Object.getOwnPropertyDescriptors") {
+			continue // a copy of what another object holds: no value not written before
 		}
 		o, ok := d.descriptor.Data.(*esb.EObject)
 		if !ok {

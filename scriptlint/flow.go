@@ -1016,8 +1016,8 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 	if !any {
 		return
 	}
-	if sp.leavesArgsAlone(target) {
-		return
+	if sp.leavesArgsAlone(target) || sp.isExportCall(target) && len(args) == 2 {
+		return // (__export's writes are noteExportCall's)
 	}
 	for _, a := range args {
 		if s, ok := a.Data.(*esb.ESpread); ok {

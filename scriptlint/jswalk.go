@@ -753,6 +753,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteReflectiveWrites(x.Target, x.Args)
 			sp.noteDirectEval(x.Target)
 			sp.noteModuleWrapper(x.Target, x.Args)
+			sp.noteExportCall(x.Target, x.Args)
 			sp.noteKeyCallback(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useCall)

@@ -257,6 +257,15 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 		sp.argsNotKept = sp.leavesArgsAlone(c.Target)
 		defer func() { sp.argsNotKept = outerKept }()
 	}
+	if sp.isExportCall(c.Target) && len(c.Args) == 2 {
+		// esbuild's __export defines getters on its target and keeps no
+		// reference to it; the getters' bindings are held (noteExportCall).
+		sp.argsNotKept = sp.collecting || sp.argsNotKept
+		sp.expr(c.Args[0], useValue)
+		sp.argsNotKept = outerKept
+		sp.expr(c.Args[1], useValue)
+		return
+	}
 	u := sp.argUse(c)
 	if u == useReadBy {
 		sp.exprs(c.Args, u)

@@ -340,9 +340,9 @@ func (sp *scriptPass) collect() {
 			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
 				sp.noteCommonJSHelper(local)
 				sp.addSite(checkSite{kind: siteHelperStart})
-				sp.walkingHelper = true
+				sp.walkingHelper, sp.walkingHelperName = true, sp.res.Symbol(local.Decls[0].Binding.Data.(*esb.BIdentifier).Ref).OriginalName
 				sp.stmt(st)
-				sp.walkingHelper = false
+				sp.walkingHelper, sp.walkingHelperName = false, ""
 				sp.addSite(checkSite{kind: siteHelperEnd})
 				continue
 			}

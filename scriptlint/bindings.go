@@ -53,9 +53,11 @@ type valueFlow struct {
 	intrinsicAlias map[*symInfo]string
 	intrinsicCycle bool
 	// esbuild's __commonJS helper, and the module wrappers it is given.
-	commonJS       *symInfo
-	hasCommonJS    bool
-	exportHelper   *symInfo // esbuild's __export
+	commonJS     *symInfo
+	hasCommonJS  bool
+	exportHelper *symInfo // esbuild's __export
+	// moduleParamInfos are the module wrappers' parameters (moduleParams).
+	moduleParamInfos []*symInfo
 	// exportLiterals are the object literals __export is given inline.
 	exportLiterals map[*esb.EObject]bool
 	moduleWrappers map[*esb.Fn]bool
@@ -350,6 +352,23 @@ func (sp *scriptPass) noteCommonJSHelper(s *esb.SLocal) {
 	}
 }
 
+// checkHelperUses runs once the walk is done. esbuild's helpers are
+// trusted for what their text does only where the walk read their calls:
+// __export, referenced other than by a direct call (an alias, an argument)
+// or written again, may define getters no call shows, so members may hold
+// anything; __commonJS so used may call its module wrappers with other
+// arguments, so their parameters hold anything.
+func (sp *scriptPass) checkHelperUses() {
+	if h := sp.exportHelper; h != nil && (h.refs != h.callRefs || !onlyBoundToFunction(h)) {
+		sp.membersOpen = true
+	}
+	if h := sp.commonJS; h != nil && (h.refs != h.callRefs || !onlyBoundToFunction(h)) {
+		for _, info := range sp.moduleParamInfos {
+			info.anyWrite, info.otherAny, info.moduleObject = true, true, false
+		}
+	}
+}
+
 // isExportCall reports a call of esbuild's verified __export helper.
 func (sp *scriptPass) isExportCall(target esb.Expr) bool {
 	return sp.exportHelper != nil && sp.localBinding(target) == sp.exportHelper
@@ -437,6 +456,7 @@ func (sp *scriptPass) moduleParams(fn *esb.Fn) {
 			info.anyWrite = false
 			info.extraKinds |= kObject | kOpen
 			info.moduleObject = i == 1
+			sp.moduleParamInfos = append(sp.moduleParamInfos, info)
 		}
 	}
 }

@@ -260,6 +260,10 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 	if sp.isExportCall(c.Target) && len(c.Args) == 2 {
 		// esbuild's __export defines getters on its target and keeps no
 		// reference to it; the getters' bindings are held (noteExportCall).
+		if sp.collecting {
+			sp.exportHelper.callRefs++
+			sp.localCalls = append(sp.localCalls, c)
+		}
 		sp.argsNotKept = sp.collecting || sp.argsNotKept
 		sp.expr(c.Args[0], useValue)
 		sp.argsNotKept = outerKept

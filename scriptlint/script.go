@@ -357,6 +357,7 @@ func (sp *scriptPass) collect() {
 	}
 	sp.fnStack = nil
 	sp.collecting = false
+	sp.checkHelperUses()
 	sp.resolveKeyLists()
 }
 

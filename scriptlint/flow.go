@@ -1070,6 +1070,50 @@ func (sp *scriptPass) noteResolvers(x *esb.ENew) {
 	}
 }
 
+// keyedTraps are the proxy traps whose second parameter is a property key.
+var keyedTraps = map[string]bool{"get": true, "set": true, "has": true, "deleteProperty": true, "defineProperty": true, "getOwnPropertyDescriptor": true}
+
+// noteProxyTraps marks the parameters of the traps of new Proxy(target,
+// { trap(t, k, …) { … } }), a handler written in place (no other code can
+// reach its functions): the engine calls each trap with the proxy's
+// target first and, for the keyed traps, a property key (a string or a
+// symbol) second. What else they are given holds anything.
+func (sp *scriptPass) noteProxyTraps(x *esb.ENew) {
+	if name, ok := sp.directGlobal(x.Target); !ok || name != "Proxy" || len(x.Args) != 2 {
+		return
+	}
+	handler, ok := x.Args[1].Data.(*esb.EObject)
+	if !ok {
+		return
+	}
+	target := x.Args[0]
+	for i := range handler.Properties {
+		p := &handler.Properties[i]
+		key, ok := p.Key.Data.(*esb.EString)
+		if !ok || p.Flags.Has(esb.PropertyIsComputed) || p.Kind != esb.PropertyField && p.Kind != esb.PropertyMethod {
+			continue
+		}
+		var args []esb.Arg
+		switch f := p.ValueOrNil.Data.(type) {
+		case *esb.EArrow:
+			args = f.Args
+		case *esb.EFunction:
+			args = f.Fn.Args
+		}
+		for j, a := range args {
+			b, ok := a.Binding.Data.(*esb.BIdentifier)
+			if !ok || a.DefaultOrNil.Data != nil || j > 1 {
+				continue
+			}
+			if j == 0 {
+				sp.sym(b.Ref).proxyTarget = &target
+			} else if keyedTraps[esb.UTF16ToString(key.Value)] {
+				sp.sym(b.Ref).proxyKey = true
+			}
+		}
+	}
+}
+
 // coercions turn their arguments into strings, numbers or booleans (or
 // log them): a value passed to them is inspected, not handed on.
 var coercions = map[string]bool{

@@ -66,7 +66,11 @@ type symInfo struct {
 	intrinsicMemo int8
 	kdepth        int32
 	resolver      bool // a Promise executor's resolve or reject: always a function
-	pageElement   bool // the variable of a for-of loop over the page's own elements (pagechecks.go)
+	// proxyTarget: a parameter of a trap of new Proxy(target, { … }) that
+	// the engine gives target; proxyKey: one it gives a property key.
+	proxyTarget *esb.Expr
+	proxyKey    bool
+	pageElement bool // the variable of a for-of loop over the page's own elements (pagechecks.go)
 	// The memo of infoMayReachAPI (0 not known, 1 false, 2 true):
 	// flow-insensitive, so one answer per binding.
 	memoAPI  int8

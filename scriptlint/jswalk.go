@@ -742,6 +742,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.siteExpr(e, u)
 		if sp.collecting {
 			sp.noteResolvers(x)
+			sp.noteProxyTraps(x)
 			sp.noteCallMutation(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useNew)

@@ -709,6 +709,10 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 		return kFunc // a Promise executor's resolve or reject
 	case sp.directEval:
 		return kAny
+	case info.proxyTarget != nil && len(info.sources) == 0 && info.anyWrites == 1 && !info.updated:
+		return sp.kindsDepth(*info.proxyTarget, depth) // (noteProxyTraps)
+	case info.proxyKey && len(info.sources) == 0 && info.anyWrites == 1 && !info.updated:
+		return kStr | kSymbol
 	case info.anyWrite && (info.paramOf == nil || info.otherAny):
 		// What calls the analysis does not see give a parameter is
 		// anything but a reached value (reach.go); its own writes may be.

@@ -205,6 +205,8 @@ var valueRoutes = []valueRoute{
 	{"const $v = [$o, $e];\nlet $v_ = $o;\nfor (let i = 0; i < $v.length; i++) $v_ = $v[i];", "$v_", false},
 	{"let $v = $o;\nlet $v_n = 0;\nwhile ($v_n++ < 1) $v = $e;", "$v", false},
 	{"", "new Proxy({}, { get: () => $e }).a", true},
+	{"", "new Proxy({ a: $e }, { get: (t, k) => t[k] }).a", true},
+	{"", "new Proxy({ a: $o }, { get: (t, k) => (k === \"a\" ? $e : t[k]) }).a", true},
 	{"", "({ a: { b: $e } })?.a?.b", false},
 	{"", "((...xs) => xs[1])($o, $e)", false},
 	{"", "((x) => x).bind(null, $e)()", false},

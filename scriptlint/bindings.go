@@ -338,9 +338,9 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 	}
 }
 
-// noteCommonJSHelper records esbuild's __commonJS helper (its text
+// noteBundlerHelper records esbuild's __commonJS and __export helpers (their text
 // verified by isBundlerHelper).
-func (sp *scriptPass) noteCommonJSHelper(s *esb.SLocal) {
+func (sp *scriptPass) noteBundlerHelper(s *esb.SLocal) {
 	if b, ok := s.Decls[0].Binding.Data.(*esb.BIdentifier); ok {
 		switch sym := sp.res.Symbol(b.Ref); {
 		case sym == nil:

@@ -338,7 +338,7 @@ func (sp *scriptPass) collect() {
 	for _, part := range tree.Parts {
 		for _, st := range part.Stmts {
 			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
-				sp.noteCommonJSHelper(local)
+				sp.noteBundlerHelper(local)
 				sp.addSite(checkSite{kind: siteHelperStart})
 				sp.walkingHelper, sp.walkingHelperName = true, sp.res.Symbol(local.Decls[0].Binding.Data.(*esb.BIdentifier).Ref).OriginalName
 				sp.stmt(st)

@@ -401,7 +401,7 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 		if dot, ok := x.Target.Data.(*esb.EDot); ok && len(x.Args) > 0 {
 			switch dot.Name {
 			case "split":
-				return w.splitPieces(dot.Target, x.Args, emit)
+				return w.splitPieces(dot.Target, x.Args, depth, emit)
 			case "filter":
 				// Some of the receiver's elements, the same values; with
 				// Boolean, none that is falsy. A callback given the array
@@ -478,41 +478,50 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 // its substrings (n(n+1)/2 of them).
 const maxSplitText = 64
 
-// splitPieces emits what the elements of text.split(args...) may be, text
-// a string the fold knows whole: with a known string separator, the
-// pieces (a limit keeps fewer of them); with a regular expression literal
+// splitPieces emits what the elements of text.split(args...) may be, for
+// each text the receiver may hold (a string the fold knows whole, or each
+// of the known strings the walk reads it may be: a closed function's
+// parameter given literals). With a known string separator, the pieces
+// (a limit keeps fewer of them); with a regular expression literal
 // (RegExp.prototype's split, frozen for the analysis), any piece is a
 // substring of the text, and so is a capture, or undefined: so every
 // substring of an ASCII text that is short enough, "" and undefined. Any
-// other separator (an object's Symbol.split may return anything) is not
-// read.
-func (w *heldWalk) splitPieces(target esb.Expr, args []esb.Expr, emit func(esb.Expr) bool) bool {
-	text := w.sp.fold(target)
-	if !text.known || !text.isStr {
-		return false
+// other separator (an object's Symbol.split may return anything), or a
+// receiver that may hold anything else, is not read.
+func (w *heldWalk) splitPieces(target esb.Expr, args []esb.Expr, depth int, emit func(esb.Expr) bool) bool {
+	if text := w.sp.fold(target); text.known && text.isStr {
+		return w.splitText(text.s, target.Loc, args, emit)
 	}
+	return w.exprs(target, depth, func(v esb.Expr) bool {
+		text := w.sp.fold(v)
+		return text.known && text.isStr && w.splitText(text.s, v.Loc, args, emit)
+	})
+}
+
+// splitText emits the pieces of one known text's split (splitPieces).
+func (w *heldWalk) splitText(text string, loc esb.Loc, args []esb.Expr, emit func(esb.Expr) bool) bool {
 	str := func(s string) esb.Expr {
-		return esb.Expr{Data: &esb.EString{Value: utf16.Encode([]rune(s))}, Loc: target.Loc}
+		return esb.Expr{Data: &esb.EString{Value: utf16.Encode([]rune(s))}, Loc: loc}
 	}
 	if sep := w.sp.fold(args[0]); sep.known && sep.isStr && sep.s != "" {
-		for _, piece := range strings.Split(text.s, sep.s) {
+		for _, piece := range strings.Split(text, sep.s) {
 			if !emit(str(piece)) {
 				return false
 			}
 		}
 		return true
 	}
-	if _, ok := args[0].Data.(*esb.ERegExp); !ok || len(text.s) > maxSplitText || !isASCII(text.s) {
+	if _, ok := args[0].Data.(*esb.ERegExp); !ok || len(text) > maxSplitText || !isASCII(text) {
 		return false
 	}
-	for i := range len(text.s) {
-		for j := i + 1; j <= len(text.s); j++ {
-			if !emit(str(text.s[i:j])) {
+	for i := range len(text) {
+		for j := i + 1; j <= len(text); j++ {
+			if !emit(str(text[i:j])) {
 				return false
 			}
 		}
 	}
-	return emit(str("")) && emit(esb.Expr{Data: &esb.EUndefined{}, Loc: target.Loc})
+	return emit(str("")) && emit(esb.Expr{Data: &esb.EUndefined{}, Loc: loc})
 }
 
 func isASCII(s string) bool {
@@ -598,7 +607,7 @@ func (sp *scriptPass) collectParams() {
 		if !ok || sp.sites[i].kind != siteExpr {
 			continue
 		}
-		if t, ok := c.Target.Data.(*esb.EDot); ok && callbackOf[t.Name] && len(c.Args) > 0 {
+		if t, ok := c.Target.Data.(*esb.EDot); ok && (callbackOf[t.Name] || elementSecond[t.Name]) && len(c.Args) > 0 {
 			callbacks = append(callbacks, c)
 		}
 	}
@@ -620,6 +629,9 @@ func (sp *scriptPass) collectParams() {
 	for _, c := range callbacks {
 		dot := c.Target.Data.(*esb.EDot)
 		args := fnArgs(c.Args[0])
+		if elementSecond[dot.Name] {
+			args = args[min(1, len(args)):] // (reduce's callback takes the element second)
+		}
 		if len(args) == 0 || dot.Name == "then" {
 			continue
 		}
@@ -632,6 +644,10 @@ func (sp *scriptPass) collectParams() {
 		sp.heldParams[sp.sym(id.Ref)] = &heldParam{over: items, unknown: !ok}
 	}
 }
+
+// elementSecond are the array methods whose callback is given each
+// element as its second argument (the first is the accumulator).
+var elementSecond = map[string]bool{"reduce": true, "reduceRight": true}
 
 // mayHoldElements is elements for a fresh walk.
 func (sp *scriptPass) mayHoldElements(e esb.Expr, emit func(esb.Expr) bool) bool {

@@ -60,10 +60,10 @@ type fieldState struct {
 	// The bundler's interop prologue (interopAliases): the names bound to
 	// a member maker, whether the walk is in one's declaration or in a
 	// verified helper, and whether a helper gives "default" any value.
-	makerAliases                map[*symInfo]bool
-	walkingAlias, walkingHelper bool
-	walkingHelperName           string // (which of bundlerHelpers)
-	defaultAny                  bool
+	makerAliases  map[*symInfo]bool
+	walkingAlias  bool
+	walkingHelper string // the name of the one of bundlerHelpers being walked
+	defaultAny    bool
 
 	fieldsIndexed, fieldsIndexing bool
 	byName                        map[string]*memberValues
@@ -254,11 +254,11 @@ func (sp *scriptPass) noteMakerAliasRef(info *symInfo, u use) {
 	if !sp.makerAliases[info] {
 		return
 	}
-	if sp.walkingHelper && u == useCall {
+	if sp.walkingHelper != "" && u == useCall {
 		// __toESM writes the module under "default"; __copyProps copies
 		// members (no new value); __export's getters are read at its calls
 		// (noteExportCall).
-		sp.defaultAny = sp.defaultAny || sp.walkingHelperName == "__toESM"
+		sp.defaultAny = sp.defaultAny || sp.walkingHelper == "__toESM"
 		return
 	}
 	sp.membersOpen = true

@@ -1093,14 +1093,7 @@ func (sp *scriptPass) noteProxyTraps(x *esb.ENew) {
 		if !ok || p.Flags.Has(esb.PropertyIsComputed) || p.Kind != esb.PropertyField && p.Kind != esb.PropertyMethod {
 			continue
 		}
-		var args []esb.Arg
-		switch f := p.ValueOrNil.Data.(type) {
-		case *esb.EArrow:
-			args = f.Args
-		case *esb.EFunction:
-			args = f.Fn.Args
-		}
-		for j, a := range args {
+		for j, a := range fnArgs(p.ValueOrNil) {
 			b, ok := a.Binding.Data.(*esb.BIdentifier)
 			if !ok || a.DefaultOrNil.Data != nil || j > 1 {
 				continue

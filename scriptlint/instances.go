@@ -31,7 +31,6 @@ func (sp *scriptPass) newOfLocal(target esb.Expr, depth int) (kinds, bool) {
 	if info == nil || info.anyWrite || info.updated || len(info.sources) > 1 || depth > maxResolveDepth {
 		return 0, false
 	}
-	self := info
 	var body []esb.Stmt
 	var class *esb.Class
 	switch {
@@ -72,7 +71,7 @@ func (sp *scriptPass) newOfLocal(target esb.Expr, depth int) (kinds, bool) {
 	}
 	k := instance
 	for _, r := range returns(body, nil) {
-		if n, ok := r.Data.(*esb.ENew); ok && sp.localBinding(n.Target) == self {
+		if n, ok := r.Data.(*esb.ENew); ok && sp.localBinding(n.Target) == info {
 			continue
 		}
 		k |= sp.kindsDepth(r, depth+1) &^ kPrimitive

@@ -264,7 +264,7 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 			sp.exportHelper.callRefs++
 			sp.localCalls = append(sp.localCalls, c)
 		}
-		sp.argsNotKept = sp.collecting || sp.argsNotKept
+		sp.argsNotKept = true
 		sp.expr(c.Args[0], useValue)
 		sp.argsNotKept = outerKept
 		sp.expr(c.Args[1], useValue)

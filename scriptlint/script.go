@@ -340,9 +340,9 @@ func (sp *scriptPass) collect() {
 			if local, ok := st.Data.(*esb.SLocal); ok && sp.isBundlerHelper(local) {
 				sp.noteBundlerHelper(local)
 				sp.addSite(checkSite{kind: siteHelperStart})
-				sp.walkingHelper, sp.walkingHelperName = true, sp.res.Symbol(local.Decls[0].Binding.Data.(*esb.BIdentifier).Ref).OriginalName
+				sp.walkingHelper = sp.res.Symbol(local.Decls[0].Binding.Data.(*esb.BIdentifier).Ref).OriginalName
 				sp.stmt(st)
-				sp.walkingHelper, sp.walkingHelperName = false, ""
+				sp.walkingHelper = ""
 				sp.addSite(checkSite{kind: siteHelperEnd})
 				continue
 			}

@@ -31,6 +31,7 @@ const (
 type heldWalk struct {
 	sp     *scriptPass
 	n      int
+	pieces int // split pieces listed (splitText)
 	active map[*symInfo]bool
 }
 
@@ -128,15 +129,7 @@ func (w *heldWalk) binding(x *esb.EIdentifier, depth int, emit func(esb.Expr) bo
 		return false
 	}
 	if info.mutated || info.handedOn || len(info.memberSources) > 0 || w.sp.isAliased(info) || w.sp.elementsAliased(info) {
-		// An object or array it holds may have changed after its literal.
-		inner := emit
-		emit = func(v esb.Expr) bool {
-			switch v.Data.(type) {
-			case *esb.EObject, *esb.EArray:
-				return false
-			}
-			return inner(v)
-		}
+		emit = noLiterals(emit) // (an object or array it holds may have changed after its literal)
 	}
 	w.active[info] = true
 	defer delete(w.active, info)
@@ -439,14 +432,7 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 			return false
 		}
 		if w.sp.elementsAliased(info) {
-			inner := emit
-			emit = func(v esb.Expr) bool {
-				switch v.Data.(type) {
-				case *esb.EObject, *esb.EArray:
-					return false // (it may have changed through the loop's head)
-				}
-				return inner(v)
-			}
+			emit = noLiterals(emit) // (it may have changed through the loop's head)
 		}
 		if !w.plainSources(info, func(src esb.Expr) bool { return w.elements(src, depth, emit) }) {
 			return false
@@ -474,9 +460,26 @@ func (w *heldWalk) elements(e esb.Expr, depth int, emit func(esb.Expr) bool) boo
 	return false
 }
 
+// noLiterals is emit for values that may have changed since their
+// literal: an object or array literal among them is not read.
+func noLiterals(emit func(esb.Expr) bool) func(esb.Expr) bool {
+	return func(v esb.Expr) bool {
+		switch v.Data.(type) {
+		case *esb.EObject, *esb.EArray:
+			return false
+		}
+		return emit(v)
+	}
+}
+
 // maxSplitText bounds the known text whose pieces splitPieces lists by
-// its substrings (n(n+1)/2 of them).
-const maxSplitText = 64
+// its substrings (n(n+1)/2 of them), and maxSplitPieces the pieces one walk
+// lists in all (a receiver may hold many texts): past it the split is not
+// read, so the work per sink stays bounded.
+const (
+	maxSplitText   = 64
+	maxSplitPieces = 4096
+)
 
 // splitPieces emits what the elements of text.split(args...) may be, for
 // each text the receiver may hold (a string the fold knows whole, or each
@@ -500,12 +503,16 @@ func (w *heldWalk) splitPieces(target esb.Expr, args []esb.Expr, depth int, emit
 
 // splitText emits the pieces of one known text's split (splitPieces).
 func (w *heldWalk) splitText(text string, loc esb.Loc, args []esb.Expr, emit func(esb.Expr) bool) bool {
+	piece := func(v esb.Expr) bool {
+		w.pieces++
+		return w.pieces <= maxSplitPieces && emit(v)
+	}
 	str := func(s string) esb.Expr {
 		return esb.Expr{Data: &esb.EString{Value: utf16.Encode([]rune(s))}, Loc: loc}
 	}
 	if sep := w.sp.fold(args[0]); sep.known && sep.isStr && sep.s != "" {
-		for _, piece := range strings.Split(text, sep.s) {
-			if !emit(str(piece)) {
+		for _, p := range strings.Split(text, sep.s) {
+			if !piece(str(p)) {
 				return false
 			}
 		}
@@ -516,12 +523,12 @@ func (w *heldWalk) splitText(text string, loc esb.Loc, args []esb.Expr, emit fun
 	}
 	for i := range len(text) {
 		for j := i + 1; j <= len(text); j++ {
-			if !emit(str(text[i:j])) {
+			if !piece(str(text[i:j])) {
 				return false
 			}
 		}
 	}
-	return emit(str("")) && emit(esb.Expr{Data: &esb.EUndefined{}, Loc: loc})
+	return piece(str("")) && piece(esb.Expr{Data: &esb.EUndefined{}, Loc: loc})
 }
 
 func isASCII(s string) bool {

@@ -78,3 +78,36 @@ func TestSplitPiecesCoverTheEngine(t *testing.T) {
 		t.Errorf("the walk read %d of %d splits: the test tests little", read, len(trials))
 	}
 }
+
+// TestSplitPiecesAreBounded: the elements a callback is given are listed
+// once, up front (collectParams), so a receiver that may hold many texts,
+// each split by a regular expression into every substring, is listed only
+// up to maxSplitPieces pieces; past that the parameter holds what the
+// walk cannot read, and the leak rule refuses it.
+func TestSplitPiecesAreBounded(t *testing.T) {
+	param := func(src string) *heldParam {
+		m, _ := manifest.Parse([]byte(`{"name": "x", "api": "1.0.2", "matches": ["https://example.com/*"]}`))
+		sp := newScriptPass(nil, m, []byte(src))
+		sp.res = esb.ParseModule(src)
+		sp.run()
+		for _, info := range sp.infoAt {
+			if info != nil && info.sym != nil && info.sym.OriginalName == "token" {
+				return sp.paramOf(info)
+			}
+		}
+		t.Fatal("no token")
+		return nil
+	}
+	const show = "function show(s) { s.split(/ /).forEach((token) => rmx.log(token)); }\n"
+	var many strings.Builder
+	many.WriteString(show)
+	for i := range 8 {
+		fmt.Fprintf(&many, "show(%q);\n", strings.Repeat(fmt.Sprintf("w%d ", i), 21)) // 63 bytes: 2,016 substrings each
+	}
+	if p := param(many.String()); p == nil || !p.unknown || len(p.over) > maxSplitPieces {
+		t.Errorf("eight texts of 2,016 substrings each: want at most %d pieces listed and the rest unknown, got %+v", maxSplitPieces, p != nil && p.unknown)
+	}
+	if p := param(show + `show("dd MMM");` + "\n"); p == nil || p.unknown || len(p.over) != 23 {
+		t.Errorf("one short text split by a regular expression: want its 21 substrings, \"\" and undefined read, got %v", p)
+	}
+}

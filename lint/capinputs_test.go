@@ -164,6 +164,20 @@ func capInputs() []capInput {
 		script("js-loop-writes", repeatTo(scriptCap, "export function f(o, p) {\n  var k; const r = [];\n", func(i int) string {
 			return "  for (k in o) r.push(o[k]);\n  o = p;\n"
 		}, "  return r;\n}\n")),
+		// A constructor with thousands of returns, and thousands of names
+		// given a new of it and read with a key the check cannot decide
+		// (instances.go solves what the body returns once, not per new).
+		script("js-constructor-news", repeatTo(scriptCap/2, "const k = String(Date.now());\nfunction F(a) {\n", func(i int) string {
+			return fmt.Sprintf("  if (a === %d) return { v: %d };\n", i, i)
+		}, "  this.a = a;\n}\n")+repeatTo(scriptCap/2, "", func(i int) string {
+			return fmt.Sprintf("const x%d = new F(%d); rmx.log([x%d[k]]);\n", i, i, i)
+		}, "")),
+		// A name like token given the pieces of long texts split by a
+		// regular expression, from thousands of calls (sinkvalues.go
+		// bounds the pieces one read lists).
+		script("js-split-pieces", repeatTo(scriptCap, "function show(s) { s.split(/ /).forEach((token) => rmx.log(token)); for (const token of s.split(/,/)) rmx.log(token); }\n", func(i int) string {
+			return fmt.Sprintf("show(%q);\n", strings.Repeat(fmt.Sprintf("w%d ", i%10), 21))
+		}, "")),
 		script("js-string-array", repeatTo(scriptCap, "export const words = [\n", func(i int) string {
 			return fmt.Sprintf("  \"word number %d of the list\",\n", i)
 		}, "];\n")),

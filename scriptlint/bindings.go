@@ -58,6 +58,9 @@ type valueFlow struct {
 	exportHelper *symInfo // esbuild's __export
 	// moduleParamInfos are the module wrappers' parameters (moduleParams).
 	moduleParamInfos []*symInfo
+	// ctorResults are, per constructor newOfLocal reads, what its body
+	// returns (a write set).
+	ctorResults map[*symInfo]*symInfo
 	// exportLiterals are the object literals __export is given inline.
 	exportLiterals map[*esb.EObject]bool
 	moduleWrappers map[*esb.Fn]bool

@@ -24,8 +24,9 @@ import (
 //     and gives anything, as an async function, a generator or an arrow
 //     (which cannot be constructed) do.
 //   - A primitive the constructor returns is dropped by new; any other
-//     value it returns is the result, so its kinds are added. A return of
-//     new F() of the same F is the same result.
+//     value it returns is the result, so its kinds are added (solved once
+//     per constructor). A return of new F() of the same F is the same
+//     result.
 func (sp *scriptPass) newOfLocal(target esb.Expr, depth int) (kinds, bool) {
 	info := sp.localBinding(target)
 	if info == nil || info.anyWrite || info.updated || len(info.sources) > 1 || depth > maxResolveDepth {
@@ -69,12 +70,24 @@ func (sp *scriptPass) newOfLocal(target esb.Expr, depth int) (kinds, bool) {
 			body = ctor.Body.Block.Stmts
 		}
 	}
-	k := instance
-	for _, r := range returns(body, nil) {
-		if n, ok := r.Data.(*esb.ENew); ok && sp.localBinding(n.Target) == info {
-			continue
+	// What the body returns, as a write set of its own: solved once, as a
+	// binding is, however many news of it are asked about.
+	result, ok := sp.ctorResults[info]
+	if !ok {
+		result = &symInfo{}
+		for _, r := range returns(body, nil) {
+			if n, ok := r.Data.(*esb.ENew); !ok || sp.localBinding(n.Target) != info {
+				result.sources = append(result.sources, valueSource{expr: r})
+			}
 		}
-		k |= sp.kindsDepth(r, depth+1) &^ kPrimitive
+		if sp.ctorResults == nil {
+			sp.ctorResults = map[*symInfo]*symInfo{}
+		}
+		sp.ctorResults[info] = result
+	}
+	k := instance
+	if len(result.sources) > 0 {
+		k |= sp.symbolKinds(result, depth+1) &^ kPrimitive
 	}
 	return k, true
 }

@@ -49,9 +49,14 @@ type valueFlow struct {
 	// foldParams bind a callback's parameters while its body is folded
 	// (secretfold.go).
 	foldParams []foldParam
-	// The built-in each alias of one names (intrinsics.go).
-	intrinsicAlias map[*symInfo]string
-	intrinsicCycle bool
+	// The built-in each alias of one names, and the query being asked,
+	// with the bindings and functions it has asked (intrinsics.go).
+	intrinsicAlias    map[*symInfo]string
+	intrinsicSerial   int32
+	intrinsicAsked    []*symInfo
+	intrinsicAskedFns []*fnRec
+	intrinsicRets     map[*fnRec]string      // what a closed function may return (intrinsicReturned)
+	builtinTakers     map[int32]builtinTaker // by an argument's start (noteBuiltinTakers)
 	// esbuild's __commonJS helper, and the module wrappers it is given.
 	commonJS     *symInfo
 	hasCommonJS  bool

@@ -269,6 +269,12 @@ func (sp *scriptPass) indexFields() {
 	if sp.fieldsIndexed {
 		return
 	}
+	if sp.collecting {
+		// Asked before every write is seen: an answer now would leave out
+		// the writes still to come, so every member holds anything.
+		sp.membersOpen = true
+		return
+	}
 	sp.fieldsIndexed, sp.fieldsIndexing = true, true
 	sp.kindsEpoch++ // the solver reads these tables (kindsMemo)
 	defer func() { sp.fieldsIndexing = false; sp.kindsEpoch++ }()
@@ -278,8 +284,8 @@ func (sp *scriptPass) indexFields() {
 		if !known && key.Data != nil {
 			if k, ok := sp.indexKey(key); ok {
 				name, known = k, true
-			} else if sp.kindsOf(key).only(kNumeric | kUndef | kNull | kBool) {
-				return // an index: no name reads it
+			} else if sp.kindsOf(key).only(kNumeric | kUndef | kNull | kBool | kSymbol) {
+				return // an index or a symbol: no name reads it
 			}
 		}
 		if known && isNumberName(name) {

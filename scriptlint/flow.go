@@ -76,7 +76,8 @@ func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr, u use) {
 	}
 	g := sp.global(s, info)
 	if g.plain {
-		return // an allowed global with nothing to restrict: the common case
+		sp.checkBuiltinValue(e)
+		return // an allowed global with nothing else to restrict: the common case
 	}
 	sp.checkGlobalUse(s.OriginalName, int(e.Loc.Start), u)
 }
@@ -304,6 +305,7 @@ func (sp *scriptPass) indexKey(e esb.Expr) (string, bool) {
 
 // checkMember looks at target.key (known) or target[index] (key unknown).
 func (sp *scriptPass) checkMember(e, target esb.Expr, key string, known bool, index esb.Expr, keyOff int, u use) {
+	sp.checkBuiltinValue(e) // (String.prototype, root.Math)
 	direct, isDirect := "", false
 	var boundInfo *symInfo // the target is a local binding: neither a global nor the global object
 	if id, ok := target.Data.(*esb.EIdentifier); ok {

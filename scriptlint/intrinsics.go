@@ -17,8 +17,22 @@ import (
 // like data) is refused, with what to write instead.
 
 // intrinsicObject names the built-in object e may be, or reports false.
+// Bindings and functions are asked at most once in a query (a search of
+// what the value may come from); when the query finds no built-in, none
+// of them can give one, and that answer is kept too.
 func (sp *scriptPass) intrinsicObject(e esb.Expr) (string, bool) {
-	return sp.intrinsicDepth(e, 0)
+	sp.intrinsicSerial++
+	name, ok := sp.intrinsicDepth(e, 0)
+	if !ok {
+		for _, info := range sp.intrinsicAsked {
+			info.intrinsicMemo = 1
+		}
+		for _, rec := range sp.intrinsicAskedFns {
+			rec.intrinsicMemo = 1
+		}
+	}
+	sp.intrinsicAsked, sp.intrinsicAskedFns = sp.intrinsicAsked[:0], sp.intrinsicAskedFns[:0]
+	return name, ok
 }
 
 func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
@@ -28,12 +42,33 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 	switch x := e.Data.(type) {
 	case *esb.EAnnotation:
 		return sp.intrinsicDepth(x.Value, depth+1)
+	case *esb.EAwait:
+		return sp.intrinsicDepth(x.Value, depth+1) // (a built-in is no promise: await gives it back)
+	case *esb.EIf:
+		if name, ok := sp.intrinsicDepth(x.Yes, depth+1); ok {
+			return name, true
+		}
+		return sp.intrinsicDepth(x.No, depth+1)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpComma, esb.BinOpAssign, esb.BinOpLogicalAnd:
+			return sp.intrinsicDepth(x.Right, depth+1)
+		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing, esb.BinOpLogicalOrAssign, esb.BinOpNullishCoalescingAssign, esb.BinOpLogicalAndAssign:
+			if name, ok := sp.intrinsicDepth(x.Left, depth+1); ok {
+				return name, true
+			}
+			return sp.intrinsicDepth(x.Right, depth+1)
+		}
+		return "", false
 	case *esb.EDot:
 		if x.Name == "__proto__" {
 			return "a prototype (__proto__)", true
 		}
 		if base, ok := sp.intrinsicDepth(x.Target, depth+1); ok && builtinName(base) {
 			return base + "." + x.Name, true
+		}
+		if builtinName(x.Name) && sp.mayHoldGlobal(x.Target) {
+			return x.Name, true // root.Math, with root the global object
 		}
 	case *esb.EIndex:
 		if key, ok := sp.indexKey(x.Index); ok {
@@ -43,10 +78,16 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 			if base, ok := sp.intrinsicDepth(x.Target, depth+1); ok && builtinName(base) {
 				return base + "." + key, true
 			}
+			if builtinName(key) && sp.mayHoldGlobal(x.Target) {
+				return key, true
+			}
 		}
 	case *esb.ECall:
 		if p := sp.resolve(x.Target); has(p, "Object.getPrototypeOf", "Reflect.getPrototypeOf") {
 			return "a prototype (getPrototypeOf)", true
+		}
+		if rec := sp.calleeRecord(x.Target); rec != nil && !rec.wrapped && sp.closed(rec) {
+			return sp.intrinsicReturned(rec)
 		}
 	case *esb.EIdentifier:
 		s, info := sp.lookup(x.Ref)
@@ -60,40 +101,37 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 			return "", false
 		}
 		// An alias (const AP = Array.prototype): writes through it are
-		// writes to the built-in. The answer is kept per binding.
+		// writes to the built-in. The answer is kept per binding, and its
+		// sources are read from the start of the depth (which bounds a
+		// chain of members), so it is the same whatever asked first.
 		switch {
-		case info.intrinsicMemo == 1:
+		case info.intrinsicMemo == 1 || info.fn != "":
 			return "", false
 		case info.intrinsicMemo == 2:
 			return sp.intrinsicAlias[info], true
-		case info.resolving:
-			sp.intrinsicCycle = true // the answer below is partial: not kept
-			return "", false
-		case info.anyWrite || info.fn != "":
-			return "", false
+		case info.intrinsicSeen == sp.intrinsicSerial:
+			return "", false // asked already in this query, which answers from there
 		}
-		outerCycle := sp.intrinsicCycle
-		sp.intrinsicCycle = false
-		info.resolving = true
-		defer func() {
-			info.resolving = false
-			sp.intrinsicCycle = sp.intrinsicCycle || outerCycle
-		}()
+		info.intrinsicSeen = sp.intrinsicSerial
+		sp.intrinsicAsked = append(sp.intrinsicAsked, info)
 		for _, src := range info.sources {
-			if src.bad || src.elems || len(src.keys) > 0 {
+			if src.bad || src.elems {
 				continue
 			}
-			if name, ok := sp.intrinsicDepth(src.expr, depth+1); ok {
-				if sp.intrinsicAlias == nil {
-					sp.intrinsicAlias = map[*symInfo]string{}
-				}
-				sp.intrinsicAlias[info] = name
-				info.intrinsicMemo = 2
-				return name, true
+			if name, ok := sp.intrinsicSource(src); ok {
+				return sp.keepIntrinsicAlias(info, name), true
 			}
 		}
-		if !sp.intrinsicCycle {
-			info.intrinsicMemo = 1
+		if rec := info.paramOf; rec != nil {
+			// What the calls the analysis sees pass it (a built-in passed
+			// anywhere else is refused: js/builtin-value).
+			for _, c := range sp.callsOfRec(rec) {
+				if i := int(info.paramIndex); i < len(c.Args) {
+					if name, ok := sp.intrinsicDepth(c.Args[i], 0); ok {
+						return sp.keepIntrinsicAlias(info, name), true
+					}
+				}
+			}
 		}
 		return "", false
 	case *esb.EThis, *esb.EObject, *esb.EArray, *esb.EArrow, *esb.EFunction, *esb.EString, *esb.ENumber:
@@ -108,6 +146,62 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 	for _, p := range sp.resolve(e) {
 		if builtinName(p) {
 			return p, true
+		}
+	}
+	return "", false
+}
+
+// intrinsicSource names the built-in a binding's source may give: the
+// value itself, or the member a destructuring pattern takes from it
+// (const { prototype } = Array; const { Math: M } = self).
+func (sp *scriptPass) intrinsicSource(src valueSource) (string, bool) {
+	if len(src.keys) == 0 {
+		return sp.intrinsicDepth(src.expr, 0)
+	}
+	name, ok := sp.intrinsicDepth(src.expr, 0)
+	keys := src.keys
+	if !ok {
+		if !builtinName(keys[0]) || !sp.globalObjectRef(src.expr) && !sp.mayHoldGlobal(src.expr) {
+			return "", false
+		}
+		name, keys = keys[0], keys[1:]
+	}
+	for _, k := range keys {
+		if !builtinName(name) {
+			return "", false // (a member of a method: a function's own members are its name and length)
+		}
+		name += "." + k
+	}
+	return name, true
+}
+
+func (sp *scriptPass) keepIntrinsicAlias(info *symInfo, name string) string {
+	if sp.intrinsicAlias == nil {
+		sp.intrinsicAlias = map[*symInfo]string{}
+	}
+	sp.intrinsicAlias[info] = name
+	info.intrinsicMemo = 2
+	return name
+}
+
+// intrinsicReturned names the built-in a closed function may return,
+// asked as a binding is.
+func (sp *scriptPass) intrinsicReturned(rec *fnRec) (string, bool) {
+	switch {
+	case rec.intrinsicMemo == 1 || rec.intrinsicSeen == sp.intrinsicSerial:
+		return "", false
+	case rec.intrinsicMemo == 2:
+		return sp.intrinsicRets[rec], true
+	}
+	rec.intrinsicSeen = sp.intrinsicSerial
+	sp.intrinsicAskedFns = append(sp.intrinsicAskedFns, rec)
+	for _, src := range rec.ret.sources {
+		if name, ok := sp.intrinsicDepth(src.expr, 0); ok {
+			if sp.intrinsicRets == nil {
+				sp.intrinsicRets = map[*fnRec]string{}
+			}
+			sp.intrinsicRets[rec], rec.intrinsicMemo = name, 2
+			return name, true
 		}
 	}
 	return "", false
@@ -229,4 +323,169 @@ func (sp *scriptPass) checkLiteralPrototype(o *esb.EObject) {
 			sp.checkPrototypeValue(p.ValueOrNil, "__proto__ in an object literal")
 		}
 	}
+}
+
+// Built-in objects as values (js/builtin-value). A write to a built-in is
+// found wherever intrinsicObject can name what is written into, and it
+// follows a built-in the way reach.go follows a reached value: into local
+// names (a declaration, an assignment, a destructured key), into a
+// parameter of a local function a call names, and out of a closed
+// function by return. So a built-in object may be named, read, called,
+// compared, bound, passed or returned along those routes, given to a
+// built-in that only reads it or calls it back (arr.map(Number)), or to
+// the API, which copies what it is given; anywhere else (stored in an
+// object or an array, passed to code the analysis does not follow, given
+// as this, spread, thrown) a write to it could not be seen, and it is
+// refused.
+
+// builtinObjectPath reports a path that names a built-in object whose
+// members the analysis relies on: a namespace (Math, JSON), a constructor
+// (String, Intl.NumberFormat) or a prototype (Array.prototype), not a
+// method or a constant (Math.max, Math.PI, NaN). The dangerous globals and
+// the ones whose members are restricted have rules of their own.
+func builtinObjectPath(p string) bool {
+	root, rest, _ := strings.Cut(p, ".")
+	if g := allowedByName()[root]; g == nil || !builtinName(root) || g.Kind == KindDangerous || len(g.Members) > 0 ||
+		root[0] < 'A' || root[0] > 'Z' || root == "NaN" || root == "Infinity" {
+		return false
+	}
+	for rest != "" {
+		var seg string
+		seg, rest, _ = strings.Cut(rest, ".")
+		if seg != "prototype" && !pascalCase(seg) {
+			return false
+		}
+	}
+	return true
+}
+
+// pascalCase: a capital first and a small letter somewhere (NumberFormat),
+// which no constant member has (PI, MAX_SAFE_INTEGER).
+func pascalCase(s string) bool {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= 'a' && r <= 'z' })
+}
+
+// builtinValueRefused reports a use of a value, as the walk gave it (raw),
+// through which a built-in object would leave what the analysis follows.
+func (sp *scriptPass) builtinValueRefused(raw use, at int32) bool {
+	switch raw {
+	case useValue:
+		return true
+	case useArg, useReturn:
+		return !sp.reachFollowed(raw, at)
+	}
+	return false
+}
+
+// checkBuiltinValue judges e, at the site being checked, as a built-in
+// object that may be handed on.
+func (sp *scriptPass) checkBuiltinValue(e esb.Expr) {
+	if !on(DefIntrinsicWrite) || !sp.builtinValueRefused(sp.siteUse, sp.siteAt) || sp.takenByBuiltin(e) {
+		return
+	}
+	name, ok := sp.intrinsicObject(e)
+	if !ok || !builtinObjectPath(name) {
+		return
+	}
+	what := name + " is"
+	if _, ok := e.Data.(*esb.ECall); ok {
+		what = "this call may give " + name + ", which is"
+	}
+	sp.report(RuleBuiltinValue, int(e.Loc.Start), "%s %s here, where the check can no longer see whether it is changed, and the check relies on the built-ins being as the specification says: name it where you use it (%s.…), keep it in a local name, or pass a helper an arrow that calls what it needs", what, reachWords(sp.siteUse), name)
+}
+
+// builtinTaker is where an argument goes that may be a built-in object
+// handed to code that keeps it from every other: a class's heritage or a
+// callee (call nil), or a position of a call of a built-in (takesBuiltin).
+type builtinTaker struct {
+	call *esb.ECall
+	i    int
+}
+
+// noteBuiltinTakers records, in the walk, the arguments of c that
+// takesBuiltin may let a built-in object through to. The call is judged
+// once the walk is done: only then are the bindings and members known.
+func (sp *scriptPass) noteBuiltinTakers(c *esb.ECall) {
+	dot, ok := c.Target.Data.(*esb.EDot)
+	if !ok || !callbackMethods[dot.Name] && !prototypeTakers[dot.Name] {
+		return
+	}
+	for i, a := range c.Args {
+		switch a.Data.(type) {
+		case *esb.EIdentifier, *esb.EDot:
+			sp.noteBuiltinTaker(a, builtinTaker{c, i})
+		}
+	}
+}
+
+func (sp *scriptPass) noteBuiltinTaker(e esb.Expr, t builtinTaker) {
+	if sp.builtinTakers == nil {
+		sp.builtinTakers = map[int32]builtinTaker{}
+	}
+	sp.builtinTakers[e.Loc.Start] = t
+}
+
+// takenByBuiltin reports e, a built-in object named (what it must be, not
+// what it may be: builtinPath), where the walk recorded it as given to
+// code that keeps it from every other.
+func (sp *scriptPass) takenByBuiltin(e esb.Expr) bool {
+	t, ok := sp.builtinTakers[e.Loc.Start]
+	if !ok || !builtinObjectPath(sp.builtinPath(e, 0)) {
+		return false
+	}
+	return t.call == nil || sp.takesBuiltin(t.call, t.i)
+}
+
+// callbackMethods are the built-in methods that call the function they are
+// given first and hand it to no code (a second argument may be given to
+// the callback: thisArg, reduce's start); then, replace and replaceAll
+// take it second too.
+var callbackMethods = map[string]bool{
+	"map": true, "filter": true, "forEach": true, "some": true, "every": true, "find": true, "findIndex": true,
+	"findLast": true, "findLastIndex": true, "flatMap": true, "reduce": true, "reduceRight": true, "sort": true,
+	"toSorted": true, "replace": true, "replaceAll": true, "then": true, "catch": true, "finally": true,
+}
+
+// prototypeTakers are the names of the statics takesBuiltin knows by path.
+var prototypeTakers = map[string]bool{
+	"from": true, "create": true, "setPrototypeOf": true, "defineProperty": true, "defineProperties": true,
+	"assign": true, "deleteProperty": true,
+}
+
+// takesBuiltin reports the i-th argument of a call of a built-in that
+// hands it to no code: the callback of one of callbackMethods that can
+// only be the built-in's; what Array.from reads or maps with; the
+// prototype a new object inherits from (checkPrototypeValue judges it);
+// or the object a definition writes into (checkIntrinsicCall refuses a
+// built-in there) and the descriptors or sources it only reads.
+func (sp *scriptPass) takesBuiltin(c *esb.ECall, i int) bool {
+	dot := c.Target.Data.(*esb.EDot)
+	switch sp.builtinPath(c.Target, 0) {
+	case "Array.from":
+		return i <= 1
+	case "Object.create", "Object.defineProperty", "Object.defineProperties", "Object.assign",
+		"Reflect.defineProperty", "Reflect.deleteProperty":
+		return true
+	case "Object.setPrototypeOf", "Reflect.setPrototypeOf":
+		return i <= 1
+	}
+	switch dot.Name {
+	case "replace", "replaceAll", "then":
+		if i > 1 {
+			return false
+		}
+	default:
+		if i > 0 {
+			return false
+		}
+	}
+	if !callbackMethods[dot.Name] {
+		return false
+	}
+	// An array or a string whose methods are the built-ins' (domain.go:
+	// without kShadow), or a module with no method of that name.
+	return sp.kindsOf(dot.Target).only(kArray|kStr) || sp.onlyBuiltinMember(dot.Name)
 }

@@ -62,8 +62,9 @@ type symInfo struct {
 	kstate uint8
 	km     kindsMemo
 	// intrinsicMemo: whether it is an alias of a built-in (0 not known,
-	// 1 no, 2 yes: intrinsics.go).
+	// 1 no, 2 yes), and the query that last asked (intrinsics.go).
 	intrinsicMemo int8
+	intrinsicSeen int32
 	kdepth        int32
 	resolver      bool // a Promise executor's resolve or reject: always a function
 	// proxyTarget: a parameter of a trap of new Proxy(target, { … }) that

@@ -473,6 +473,9 @@ func (sp *scriptPass) class(c *esb.Class) {
 		sp.noteClass(c)
 	}
 	sp.decorators(c.Decorators)
+	if sp.collecting && c.ExtendsOrNil.Data != nil {
+		sp.noteBuiltinTaker(c.ExtendsOrNil, builtinTaker{}) // class E extends Error: only inherited from
+	}
 	sp.expr(c.ExtendsOrNil, useValue)
 	if sp.collecting {
 		sp.fnStack = append(sp.fnStack, fnFrame{}) // this in a field is the instance
@@ -723,6 +726,8 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 				if sp.collecting && isGlobalObjectName(s.OriginalName) {
 					sp.noteGlobalValue(u)
 				}
+			} else if (u == useValue || u == useArg || u == useReturn) && builtinObjectPath(s.OriginalName) {
+				sp.siteExpr(e, u) // a built-in that may be handed on (js/builtin-value)
 			}
 			if sp.collecting && s.Kind == esb.SymbolUnbound {
 				sp.noteMemberMakerName(s.OriginalName, u)
@@ -872,6 +877,11 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 	case *esb.EYield:
 		sp.expr(x.ValueOrNil, useValue)
 	case *esb.EIf:
+		if sp.collecting && (u == useCall || u == useNew) {
+			// (c ? String : Number)(v): a built-in either side is only called.
+			sp.noteBuiltinTaker(x.Yes, builtinTaker{})
+			sp.noteBuiltinTaker(x.No, builtinTaker{})
+		}
 		sp.expr(x.Test, useInspect)
 		g := sp.guardStart(x.Test, guardYes)
 		sp.expr(x.Yes, passThrough(u))

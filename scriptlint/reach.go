@@ -53,6 +53,10 @@ type fnRec struct {
 	ret   symInfo
 	index int32 // in fnRecs
 	cand  uint8 // returnsCandidate's memo
+	// intrinsicMemo: whether it may return a built-in (0 not known, 1 no,
+	// 2 yes), and the query that last asked (intrinsics.go).
+	intrinsicMemo int8
+	intrinsicSeen int32
 }
 
 // argSite is an argument of a call of a local name.
@@ -274,6 +278,9 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 	if u == useReadBy {
 		sp.exprs(c.Args, u)
 		return
+	}
+	if u == useValue && sp.collecting {
+		sp.noteBuiltinTakers(c)
 	}
 	if dot, ok := c.Target.Data.(*esb.EDot); ok && dot.Name == "captureStackTrace" && len(c.Args) == 2 &&
 		sp.builtinPath(c.Target, 0) == "Error.captureStackTrace" {
@@ -524,6 +531,7 @@ func (sp *scriptPass) siteFollowed() bool { return sp.reachFollowed(sp.siteUse, 
 // checkLocalReach judges a reference to a local name that may hold a
 // reached value, where its use is not one reach.go follows.
 func (sp *scriptPass) checkLocalReach(e esb.Expr, u use) {
+	sp.checkBuiltinValue(e) // (an alias of a built-in)
 	if !sp.constructorChecks() || sp.siteFollowed() && !(u == useReadBy && sp.globalFollowed) {
 		return
 	}

@@ -91,6 +91,11 @@ var (
 		Why: "The sandbox runs a current Chrome, so no built-in needs a polyfill. A getter, toString, valueOf, Symbol.iterator or any method written onto Object.prototype, Array.prototype, String.prototype or another built-in runs the script's code inside innocent reads, loops, spreads and comparisons, which is how a dangerous value reaches code that looks harmless; an object whose prototype is a function inherits its constructor, Function, which compiles strings. The check relies on the built-ins being as the specification says.",
 		Fix: "Write helpers as functions of your own (const last = a => a[a.length - 1]) and leave the built-ins as they are; give objects an ordinary object as prototype (a class, or Object.create(null)).",
 	})
+	RuleBuiltinValue = finding.Register(finding.Rule{
+		ID: "js/builtin-value", Title: "A built-in object handed on as a value", Severity: finding.Error,
+		Why: "The check relies on the built-ins being as the specification says, and sees a change to one where the built-in is named or held in a local name (js/intrinsic-write). Stored in an object or an array, passed to code the check does not follow (a promise, push, call's this), returned from a function that is handed on, or spread, Math, JSON, a constructor such as String, or a prototype such as Array.prototype can be changed where the check cannot see it, and an innocent Math.max(…) or \"x\".at(…) then runs the script's code.",
+		Fix: "Name the built-in where you use it (Math.max(a, b)), keep it in a local name, or pass a helper the one function it needs as an arrow (x => Math.round(x)).",
+	})
 	RuleAPIValue = finding.Register(finding.Rule{
 		ID: "js/api-value", Title: "rmx, dom or location handed on as a value", Severity: finding.Error,
 		Why: "Permissions, the page checks and navigation are judged where a member of rmx, dom or location is named. Stored in an object or an array, passed to a helper, Object.values, Object.assign or Reflect, or returned, the object reaches every service and every page method without the check seeing which: a service used without its permission, or a navigation, would pass.",

@@ -952,6 +952,16 @@ func isMutator(name string) bool {
 	return false
 }
 
+// reordersInPlace: the methods that move or remove an array's elements
+// without adding any.
+func reordersInPlace(name string) bool {
+	switch name {
+	case "reverse", "sort", "shift", "pop":
+		return true
+	}
+	return false
+}
+
 // rootSymbol is the binding at the root of a member chain (x in x.a[b].c).
 func (sp *scriptPass) rootSymbol(e esb.Expr) *symInfo {
 	for i := 0; i < 64; i++ {
@@ -1001,6 +1011,11 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 			info.mutated = true
 		}
 		sp.noteMutatorCall(dot.Target, dot.Name, args)
+	} else if ok && reordersInPlace(dot.Name) {
+		// The same elements at other places: what an index reads changed.
+		if info := sp.rootSymbol(dot.Target); info != nil {
+			info.mutated = true
+		}
 	}
 	if len(args) == 0 {
 		return

@@ -1043,7 +1043,9 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 		}
 		return out, true
 	case *esb.EIdentifier:
-		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && !info.anyWrite && !info.mutated && len(info.memberSources) == 0 && info.extraKinds&^kUndef == 0 && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
+		// (Not one another name, object or result may hold too: a write
+		// through it would change the literal unseen.)
+		if _, info := sp.lookup(x.Ref); info != nil && !info.folding && !info.updated && !info.anyWrite && !info.mutated && !info.aliased && len(info.memberSources) == 0 && info.extraKinds&^kUndef == 0 && len(info.sources) == 1 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
 			info.folding = true
 			defer func() { info.folding = false }()
 			return sp.foldArray(info.sources[0].expr, depth)

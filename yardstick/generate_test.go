@@ -89,7 +89,20 @@ func (p *program) str(s string) string {
 	if s == "" {
 		return `""`
 	}
-	switch p.c.IntN(16) {
+	switch p.c.IntN(19) {
+	case 13, 14, 15:
+		// An element of a literal array, moved or changed in place or
+		// through another reference to the array.
+		v := p.fresh("a")
+		switch p.c.IntN(3) {
+		case 0:
+			p.emit("const %s = [\"x\", %s];\n%s.%s();", v, quote(s), v, p.pick("reverse", "shift"))
+		case 1:
+			p.emit("const %s = [\"x\"];\nnew Map([[1, %s]]).get(1)[0] = %s;", v, v, quote(s))
+		default:
+			p.emit("const %s = [\"x\"];\n[%s].values().next().value[0] = %s;", v, v, quote(s))
+		}
+		return v + "[0]"
 	case 0:
 		i := len(s) / 2
 		return quote(s[:i]) + " + " + quote(s[i:])

@@ -50,7 +50,7 @@ var Defences = []Defence{
 // disabledDefences is set only by the ablation test.
 var disabledDefences map[Defence]bool
 
-func on(d Defence) bool { return !disabledDefences[d] }
+func on(d Defence) bool { return disabledDefences == nil || !disabledDefences[d] }
 
 // useWords says what a use does with a value, for messages.
 func useWords(u use) string {

@@ -306,6 +306,49 @@ func (sp *scriptPass) checkIntrinsicCall(c callee) {
 	}
 }
 
+// checkAccessorDefinition judges o.__defineGetter__(…) and
+// o.__defineSetter__(…), also through call, apply and Reflect.apply: they
+// define a member of the object they are given as this.
+func (sp *scriptPass) checkAccessorDefinition(target esb.Expr, args []esb.Expr) {
+	if !on(DefIntrinsicWrite) {
+		return
+	}
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok {
+		return
+	}
+	var receiver esb.Expr
+	switch {
+	case accessorDefiner(dot.Name):
+		receiver = dot.Target
+	case (dot.Name == "call" || dot.Name == "apply") && len(args) > 0 && sp.definesAccessor(dot.Target):
+		receiver = args[0]
+	case len(args) > 1 && has(sp.resolve(target), "Reflect.apply") && sp.definesAccessor(args[0]):
+		receiver = args[1]
+	default:
+		return
+	}
+	if name, ok := sp.intrinsicObject(receiver); ok {
+		sp.report(RuleIntrinsicWrite, int(receiver.Loc.Start), "this changes %s, a built-in every script shares: the sandbox runs a current Chrome, so nothing needs a polyfill, and a changed built-in makes innocent reads, loops and comparisons run the script's code; write a function of your own instead", name)
+	}
+}
+
+func accessorDefiner(name string) bool { return name == "__defineGetter__" || name == "__defineSetter__" }
+
+// definesAccessor reports e, __defineGetter__ or __defineSetter__ (read
+// from anything, or a name given one).
+func (sp *scriptPass) definesAccessor(e esb.Expr) bool {
+	if dot, ok := e.Data.(*esb.EDot); ok && accessorDefiner(dot.Name) {
+		return true
+	}
+	for _, p := range sp.resolve(e) {
+		if accessorDefiner(p[strings.LastIndexByte(p, '.')+1:]) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkPrototypeAssign judges o.__proto__ = v and F.prototype = v.
 func (sp *scriptPass) checkPrototypeAssign(name string, value esb.Expr) {
 	switch name {
@@ -359,6 +402,10 @@ func builtinObjectPath(p string) bool {
 	return true
 }
 
+func objectPathEnd(name string) bool {
+	return name == "prototype" || name != "" && name[0] >= 'A' && name[0] <= 'Z'
+}
+
 // pascalCase: a capital first and a small letter somewhere (NumberFormat),
 // which no constant member has (PI, MAX_SAFE_INTEGER).
 func pascalCase(s string) bool {
@@ -383,7 +430,22 @@ func (sp *scriptPass) builtinValueRefused(raw use, at int32) bool {
 // checkBuiltinValue judges e, at the site being checked, as a built-in
 // object that may be handed on.
 func (sp *scriptPass) checkBuiltinValue(e esb.Expr) {
-	if !on(DefIntrinsicWrite) || !sp.builtinValueRefused(sp.siteUse, sp.siteAt) || sp.takenByBuiltin(e) {
+	if !sp.builtinValueRefused(sp.siteUse, sp.siteAt) || !on(DefIntrinsicWrite) {
+		return
+	}
+	// No built-in object's path ends in a name that is neither prototype
+	// nor capitalised (builtinObjectPath): most member reads stop here.
+	switch x := e.Data.(type) {
+	case *esb.EDot:
+		if !objectPathEnd(x.Name) {
+			return
+		}
+	case *esb.EIndex:
+		if key, ok := sp.indexKey(x.Index); ok && !objectPathEnd(key) {
+			return
+		}
+	}
+	if sp.takenByBuiltin(e) {
 		return
 	}
 	name, ok := sp.intrinsicObject(e)
@@ -437,6 +499,34 @@ func (sp *scriptPass) takenByBuiltin(e esb.Expr) bool {
 		return false
 	}
 	return t.call == nil || sp.takesBuiltin(t.call, t.i)
+}
+
+// builtinReceiverOfOwnMember reports X.m.bind(X, …), X.m.call(X, …) and
+// X.m.apply(X, …) for X a built-in object named directly: a static
+// method given its own object as this, which none of them writes into.
+func (sp *scriptPass) builtinReceiverOfOwnMember(target esb.Expr, args []esb.Expr) bool {
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok || len(args) == 0 || dot.Name != "bind" && dot.Name != "call" && dot.Name != "apply" {
+		return false
+	}
+	id, ok := args[0].Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	s, _ := sp.lookup(id.Ref)
+	if s == nil || s.Kind != esb.SymbolUnbound || !builtinObjectPath(s.OriginalName) {
+		return false
+	}
+	method, ok := dot.Target.Data.(*esb.EDot)
+	if !ok || memberNames()[method.Name]&nameInherited != 0 {
+		return false // (Math.__defineGetter__.call(Math, …) writes into Math)
+	}
+	owner, ok := method.Target.Data.(*esb.EIdentifier)
+	if !ok {
+		return false
+	}
+	o, _ := sp.lookup(owner.Ref)
+	return o != nil && o.Kind == esb.SymbolUnbound && o.OriginalName == s.OriginalName
 }
 
 // callbackMethods are the built-in methods that call the function they are

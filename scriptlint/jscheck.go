@@ -37,6 +37,7 @@ func (sp *scriptPass) check(e esb.Expr, u use) {
 		sp.checkCall(e, x.Target, x.Args, u, name)
 		sp.checkFoldedSecret(e)
 		sp.checkCallReach(e, x, sp.siteUse)
+		sp.checkAccessorDefinition(x.Target, x.Args)
 		if rec := sp.calleeRecord(x.Target); rec != nil && !rec.wrapped && sp.closed(rec) {
 			sp.checkBuiltinValue(e) // a closed function that may return a built-in
 		}

@@ -763,6 +763,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteKeyCallback(x.Target, x.Args)
 		}
 		sp.expr(x.Target, useCall)
+		if sp.collecting && sp.builtinReceiverOfOwnMember(x.Target, x.Args) {
+			sp.noteBuiltinTaker(x.Args[0], builtinTaker{}) // String.fromCharCode.bind(String)
+		}
 		if sp.receiverOfOwnMember(x.Target, x.Args) {
 			// rmx.log.bind(rmx, …): rmx is only the receiver of its own
 			// member, which is named.

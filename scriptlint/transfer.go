@@ -862,6 +862,12 @@ func (sp *scriptPass) unknownKeyMayReach(x *esb.EIndex, depth int) bool {
 	return !sp.ownKeyGuarded(x) && !sp.notFunctionGuarded(x)
 }
 
+// kNonText are the primitives whose text starts with neither c nor _ and
+// ends with neither r nor _ (a number's, a bigint's, true, false, null,
+// undefined): joined to anything, they never make constructor or
+// __proto__.
+const kNonText = kNumeric | kBool | kNull | kUndef
+
 // keyMayBeConstructor reports whether a key the check cannot fold may
 // still be "constructor" or "__proto__": not a number (nor a boolean, null
 // or undefined), and not a string whose known parts rule it out.
@@ -870,6 +876,13 @@ func (sp *scriptPass) keyMayBeConstructor(k esb.Expr) bool {
 		return true
 	}
 	if sp.kindsOf(k).only(kNumeric | kUndef | kNull | kBool | kSymbol) {
+		return false
+	}
+	if x, ok := k.Data.(*esb.EBinary); ok && x.Op == esb.BinOpAdd &&
+		(sp.kindsOf(x.Left).only(kNonText) || sp.kindsOf(x.Right).only(kNonText)) {
+		// base + i: a number, or a text that starts or ends with a
+		// primitive's (digits, NaN, Infinity, true, false, null,
+		// undefined), which neither name does.
 		return false
 	}
 	v := sp.fold(k)

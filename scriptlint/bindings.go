@@ -44,6 +44,10 @@ type valueFlow struct {
 	// protoSets are the prototypes the module sets (prototypesMayBeFunctions).
 	protoSets                     []esb.Expr
 	protoSetsChecked, protoUnseen bool
+	// ownProtoPossible: ownProtoMembersPossible's answer, once checked;
+	// protoWritesOf: the writes prototypeSetThroughKey reads, by binding.
+	ownProtoChecked, ownProtoPossible bool
+	protoWritesOf                     map[*symInfo][]memberWrite
 	// caseGuards are the switch cases guarded in the sites (deadcode.go).
 	caseGuards []caseGuard
 	// foldParams bind a callback's parameters while its body is folded
@@ -112,9 +116,9 @@ func (sp *scriptPass) notePrototypeSet(object, proto esb.Expr) {
 
 // prototypesMayBeFunctions reports whether the module may give some
 // object a prototype that is a function, through a path the analysis
-// does not follow (an alias, a parameter, this): a value it cannot read,
-// or one js/intrinsic-write refuses. Then every object may be one read
-// away from Function.
+// does not follow (an alias, a parameter, this, a key it cannot decide):
+// a value it cannot read, or one js/intrinsic-write refuses. Then every
+// object may be one read away from Function.
 func (sp *scriptPass) prototypesMayBeFunctions() bool {
 	if !sp.protoSetsChecked {
 		sp.protoSetsChecked = true
@@ -126,8 +130,175 @@ func (sp *scriptPass) prototypesMayBeFunctions() bool {
 				break
 			}
 		}
+		// A write with a key the analysis cannot decide sets the prototype
+		// when the key is __proto__ (Object.prototype's setter), and so
+		// does Reflect.set.
+		sp.indexWrites()
+		for _, w := range sp.memberWrites {
+			// A key that folds to __proto__ (the walk notes only the literal).
+			if w.key.Data == nil || sp.protoUnseen {
+				continue
+			}
+			if _, known := sp.indexKey(w.key); known && sp.mayWriteFunctionPrototype(w) {
+				sp.protoUnseen = true
+			}
+		}
+		for _, ws := range [][]memberWrite{sp.unknownKeyWrites, sp.setWrites} {
+			for _, w := range ws {
+				if !sp.protoUnseen && sp.freshTarget(w.target) == nil && sp.mayWriteFunctionPrototype(w) {
+					sp.protoUnseen = true
+				}
+			}
+		}
 	}
 	return sp.protoUnseen
+}
+
+// freshTarget is the binding a write's target names when every object
+// that binding holds is made where it is bound (an object or array
+// literal): then every other reference to the object comes from the
+// binding, and the binding's own kinds carry what a prototype set on it
+// may make (prototypeSetThroughKey). Any other target is nil.
+func (sp *scriptPass) freshTarget(target esb.Expr) *symInfo {
+	id, ok := target.Data.(*esb.EIdentifier)
+	if !ok {
+		return nil
+	}
+	s, info := sp.lookup(id.Ref)
+	if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || info.fn != "" || len(info.sources) == 0 {
+		return nil
+	}
+	for _, src := range info.sources {
+		if src.bad || src.elems || len(src.keys) > 0 {
+			return nil
+		}
+		switch src.expr.Data.(type) {
+		case *esb.EObject, *esb.EArray:
+		default:
+			return nil // (new F() may give an object F keeps elsewhere)
+		}
+	}
+	return info
+}
+
+// prototypeSetThroughKey reports a binding (freshTarget) written with a
+// key the analysis cannot decide that may set its prototype to a function
+// (mayWriteFunctionPrototype): then it may be one read away from Function.
+func (sp *scriptPass) prototypeSetThroughKey(info *symInfo) bool {
+	if sp.collecting {
+		return false // (asked only once the writes are all known)
+	}
+	if sp.protoWritesOf == nil {
+		sp.indexWrites()
+		sp.protoWritesOf = map[*symInfo][]memberWrite{}
+		for _, w := range sp.unknownKeyWrites {
+			if t := sp.freshTarget(w.target); t != nil {
+				sp.protoWritesOf[t] = append(sp.protoWritesOf[t], w)
+			}
+		}
+	}
+	for _, w := range sp.protoWritesOf[info] {
+		if sp.mayWriteFunctionPrototype(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayWriteFunctionPrototype reports a member write whose key may be
+// __proto__ and whose value may be a function. A copy of an own member
+// under its own key (t[k] = o[k], k an own key of o) may be one only in a
+// module that can make an own member named __proto__ holding a function:
+// data from outside (JSON.parse, storage) holds only data under it.
+func (sp *scriptPass) mayWriteFunctionPrototype(w memberWrite) bool {
+	if w.value.Data != nil && !sp.kindsOf(w.value).may(kFunc) {
+		return false
+	}
+	if w.key.Data == nil {
+		return true
+	}
+	if k, ok := sp.indexKey(w.key); ok {
+		return k == "__proto__"
+	}
+	if !sp.keyMayBeConstructor(w.key) {
+		return false
+	}
+	return !sp.readsUnderSameKey(w.value, sp.localBinding(w.key), 0) || sp.ownProtoMembersPossible()
+}
+
+// readsUnderSameKey reports a value that is, whichever side a condition
+// takes, a read y[k] with the key k of the write and y no function: under
+// __proto__ it is y's own member of that name or y's prototype, neither of
+// them a function unless the module makes one (ownProtoMembersPossible,
+// and the prototypes decided here).
+func (sp *scriptPass) readsUnderSameKey(v esb.Expr, key *symInfo, depth int) bool {
+	if key == nil || depth > 8 {
+		return false
+	}
+	switch x := v.Data.(type) {
+	case *esb.EIndex:
+		// (A function's __proto__ is Function.prototype.)
+		return sp.localBinding(x.Index) == key && !sp.kindsOf(x.Target).may(kFunc|kReach|kGlobal)
+	case *esb.EIf:
+		return sp.readsUnderSameKey(x.Yes, key, depth+1) && sp.readsUnderSameKey(x.No, key, depth+1)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing:
+			return sp.readsUnderSameKey(x.Left, key, depth+1) && sp.readsUnderSameKey(x.Right, key, depth+1)
+		}
+	}
+	return false
+}
+
+// ownProtoMembersPossible reports a module that may make an own member
+// named __proto__ holding a function: a literal's computed key, a method
+// or accessor named __proto__ in a literal or a class, a spread of what
+// may hold one, a definition with a key the analysis cannot decide,
+// Object.fromEntries or Object.groupBy, or a JSON.parse reviver. A proxy
+// or a getter the walk cannot read opens every member (membersOpen).
+func (sp *scriptPass) ownProtoMembersPossible() bool {
+	if sp.ownProtoChecked {
+		return sp.ownProtoPossible
+	}
+	sp.ownProtoChecked = true
+	yes := sp.membersOpen || sp.directEval || len(sp.entryWrites) > 0
+	for _, o := range sp.objectLiterals {
+		for i := range o.Properties {
+			p := &o.Properties[i]
+			switch {
+			case yes:
+			case p.Kind == esb.PropertySpread:
+				yes = !sp.kindsOf(p.ValueOrNil).isData()
+			case p.Flags.Has(esb.PropertyIsComputed):
+				yes = sp.keyMayBeConstructor(p.Key)
+			default:
+				// ({ __proto__() {} }) and ({ __proto__ }) make an own member;
+				// only ({ __proto__: v }) sets the prototype.
+				yes = (p.Kind != esb.PropertyField || p.Flags.Has(esb.PropertyWasShorthand)) && isProtoName(p.Key)
+			}
+		}
+	}
+	for _, c := range sp.classes {
+		for i := range c.Properties {
+			p := &c.Properties[i]
+			yes = yes || p.Flags.Has(esb.PropertyIsComputed) && sp.keyMayBeConstructor(p.Key) || isProtoName(p.Key)
+		}
+	}
+	for _, d := range sp.descriptors {
+		yes = yes || d.many || d.key.Data == nil || sp.keyMayBeConstructor(d.key)
+	}
+	for i := 0; i < len(sp.sites) && !yes; i++ {
+		if c, ok := sp.sites[i].e.Data.(*esb.ECall); ok && len(c.Args) > 1 && has(sp.resolve(c.Target), "JSON.parse") {
+			yes = true
+		}
+	}
+	sp.ownProtoPossible = yes
+	return yes
+}
+
+func isProtoName(key esb.Expr) bool {
+	s, ok := key.Data.(*esb.EString)
+	return ok && esb.UTF16ToString(s.Value) == "__proto__"
 }
 
 // indexWrites sorts the module's member writes, once the walk is done,

@@ -333,7 +333,9 @@ func (sp *scriptPass) checkAccessorDefinition(target esb.Expr, args []esb.Expr) 
 	}
 }
 
-func accessorDefiner(name string) bool { return name == "__defineGetter__" || name == "__defineSetter__" }
+func accessorDefiner(name string) bool {
+	return name == "__defineGetter__" || name == "__defineSetter__"
+}
 
 // definesAccessor reports e, __defineGetter__ or __defineSetter__ (read
 // from anything, or a name given one).

@@ -772,7 +772,7 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 			}
 		}
 	}
-	if info.protoWritten {
+	if info.protoWritten || sp.prototypeSetThroughKey(info) {
 		k |= kFunc | kOpen
 	}
 	return k

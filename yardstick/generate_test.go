@@ -474,7 +474,14 @@ func (p *program) memberCall(obj, key string) string {
 
 // use is the program's last statement.
 func (p *program) use() {
-	switch p.c.IntN(12) {
+	switch p.c.IntN(13) {
+	case 12: // a prototype set through a key the check cannot decide
+		o := p.fresh("o")
+		p.emit("const %s = {};", o)
+		target := p.route(o, "({})", p.c.IntN(3))
+		k := p.value(p.bad(), "__proto__", "x", true)
+		p.emit("(%s)[%s] = () => 0;", target, k)
+		p.emit("try { %s[String(await rmx.storage.get(\"key\"))](\"return 1\"); } catch {}", o)
 	case 11: // a built-in's member replaced through where it was handed
 		b := builtinStatics[p.c.IntN(len(builtinStatics))]
 		own := "({ " + b.member + ": " + b.name + "." + b.member + " })"

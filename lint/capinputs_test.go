@@ -178,6 +178,14 @@ func capInputs() []capInput {
 		script("js-split-pieces", repeatTo(scriptCap, "function show(s) { s.split(/ /).forEach((token) => rmx.log(token)); for (const token of s.split(/,/)) rmx.log(token); }\n", func(i int) string {
 			return fmt.Sprintf("show(%q);\n", strings.Repeat(fmt.Sprintf("w%d ", i%10), 21))
 		}, "")),
+		// A cycle of thousands of names, and thousands of names each given
+		// one of them and Math and handed on (intrinsics.go keeps the no
+		// of a whole cycle once one search has been through it).
+		script("js-builtin-aliases", repeatTo(scriptCap/2, "let z0 = 0;\n", func(i int) string {
+			return fmt.Sprintf("let z%d = z%d;\n", i+1, i)
+		}, "z0 = z1000;\n")+repeatTo(scriptCap/2, "", func(i int) string {
+			return fmt.Sprintf("let y%d = z%d; y%d = Math; rmx.log([y%d]);\n", i, i%1000, i, i)
+		}, "")),
 		script("js-string-array", repeatTo(scriptCap, "export const words = [\n", func(i int) string {
 			return fmt.Sprintf("  \"word number %d of the list\",\n", i)
 		}, "];\n")),

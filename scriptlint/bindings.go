@@ -55,12 +55,12 @@ type valueFlow struct {
 	foldParams []foldParam
 	// The built-in each alias of one names, and the query being asked,
 	// with the bindings and functions it has asked (intrinsics.go).
-	intrinsicAlias    map[*symInfo]string
-	intrinsicSerial   int32
-	intrinsicAsked    []*symInfo
-	intrinsicAskedFns []*fnRec
-	intrinsicRets     map[*fnRec]string      // what a closed function may return (intrinsicReturned)
-	builtinTakers     map[int32]builtinTaker // by an argument's start (noteBuiltinTakers)
+	intrinsicAlias               map[*symInfo]string
+	intrinsicSerial              int32
+	intrinsicLow, intrinsicStack int32
+	intrinsicAsked               []*intrinsicMark
+	intrinsicRets                map[*fnRec]string      // what a closed function may return (intrinsicReturned)
+	builtinTakers                map[int32]builtinTaker // by an argument's start (noteBuiltinTakers)
 	// esbuild's __commonJS helper, and the module wrappers it is given.
 	commonJS     *symInfo
 	hasCommonJS  bool

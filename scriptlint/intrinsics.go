@@ -1,6 +1,7 @@
 package scriptlint
 
 import (
+	"math"
 	"strings"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
@@ -17,22 +18,76 @@ import (
 // like data) is refused, with what to write instead.
 
 // intrinsicObject names the built-in object e may be, or reports false.
-// Bindings and functions are asked at most once in a query (a search of
-// what the value may come from); when the query finds no built-in, none
-// of them can give one, and that answer is kept too.
+// It searches what the value may come from; each binding and function is
+// asked at most once in a search, and its answer is kept when it is
+// final: a yes, or a no that did not wait on a node still being asked (a
+// cycle). When the search ends in no, every node it asked is a no.
 func (sp *scriptPass) intrinsicObject(e esb.Expr) (string, bool) {
 	sp.intrinsicSerial++
+	sp.intrinsicLow, sp.intrinsicStack = math.MaxInt32, 0
 	name, ok := sp.intrinsicDepth(e, 0)
 	if !ok {
-		for _, info := range sp.intrinsicAsked {
-			info.intrinsicMemo = 1
-		}
-		for _, rec := range sp.intrinsicAskedFns {
-			rec.intrinsicMemo = 1
+		for _, m := range sp.intrinsicAsked {
+			m.memo = 1
 		}
 	}
-	sp.intrinsicAsked, sp.intrinsicAskedFns = sp.intrinsicAsked[:0], sp.intrinsicAskedFns[:0]
+	sp.intrinsicAsked = sp.intrinsicAsked[:0]
 	return name, ok
+}
+
+// intrinsicMark is what a search knows of a binding or a function: its
+// kept answer (memo: 0 not known, 1 no, 2 yes), the search that last asked
+// it, its place on that search's stack while it is asked (at), and, for a
+// no that waited on a node still being asked, the lowest such place.
+type intrinsicMark struct {
+	memo          int8
+	seen, at, low int32
+	from          int32 // where in intrinsicAsked the nodes it asked start
+}
+
+// intrinsicAsk reports whether m must be searched now; when it need not,
+// a node still being asked that its answer waits on is noted.
+func (sp *scriptPass) intrinsicAsk(m *intrinsicMark) bool {
+	switch {
+	case m.memo != 0:
+		return false
+	case m.seen == sp.intrinsicSerial:
+		low := m.at
+		if low == 0 {
+			low = m.low
+		}
+		sp.intrinsicLow = min(sp.intrinsicLow, low)
+		return false
+	}
+	m.seen = sp.intrinsicSerial
+	sp.intrinsicStack++
+	m.at = sp.intrinsicStack
+	m.from = int32(len(sp.intrinsicAsked))
+	sp.intrinsicAsked = append(sp.intrinsicAsked, m)
+	return true
+}
+
+// intrinsicDone records m's answer once its search is over; outer is the
+// low of the search around it.
+func (sp *scriptPass) intrinsicDone(m *intrinsicMark, yes bool, outer int32) {
+	switch {
+	case yes:
+		m.memo = 2
+		sp.intrinsicLow = outer
+	case sp.intrinsicLow >= m.at:
+		// Nothing it reaches, the nodes asked in its search among them,
+		// gives a built-in.
+		for _, n := range sp.intrinsicAsked[m.from:] {
+			n.memo = 1
+		}
+		sp.intrinsicAsked = sp.intrinsicAsked[:m.from]
+		sp.intrinsicLow = outer
+	default:
+		m.low = sp.intrinsicLow
+		sp.intrinsicLow = min(outer, sp.intrinsicLow)
+	}
+	m.at = 0
+	sp.intrinsicStack--
 }
 
 func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
@@ -105,35 +160,24 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 		// sources are read from the start of the depth (which bounds a
 		// chain of members), so it is the same whatever asked first.
 		switch {
-		case info.intrinsicMemo == 1 || info.fn != "":
+		case info.fn != "":
 			return "", false
-		case info.intrinsicMemo == 2:
+		case info.intrinsic.memo == 2:
 			return sp.intrinsicAlias[info], true
-		case info.intrinsicSeen == sp.intrinsicSerial:
-			return "", false // asked already in this query, which answers from there
+		case !sp.intrinsicAsk(&info.intrinsic):
+			return "", false
 		}
-		info.intrinsicSeen = sp.intrinsicSerial
-		sp.intrinsicAsked = append(sp.intrinsicAsked, info)
-		for _, src := range info.sources {
-			if src.bad || src.elems {
-				continue
+		outer := sp.intrinsicLow
+		sp.intrinsicLow = math.MaxInt32
+		name, ok := sp.intrinsicOfBinding(info)
+		sp.intrinsicDone(&info.intrinsic, ok, outer)
+		if ok {
+			if sp.intrinsicAlias == nil {
+				sp.intrinsicAlias = map[*symInfo]string{}
 			}
-			if name, ok := sp.intrinsicSource(src); ok {
-				return sp.keepIntrinsicAlias(info, name), true
-			}
+			sp.intrinsicAlias[info] = name
 		}
-		if rec := info.paramOf; rec != nil {
-			// What the calls the analysis sees pass it (a built-in passed
-			// anywhere else is refused: js/builtin-value).
-			for _, c := range sp.callsOfRec(rec) {
-				if i := int(info.paramIndex); i < len(c.Args) {
-					if name, ok := sp.intrinsicDepth(c.Args[i], 0); ok {
-						return sp.keepIntrinsicAlias(info, name), true
-					}
-				}
-			}
-		}
-		return "", false
+		return name, ok
 	case *esb.EThis, *esb.EObject, *esb.EArray, *esb.EArrow, *esb.EFunction, *esb.EString, *esb.ENumber:
 		return "", false
 	}
@@ -175,36 +219,56 @@ func (sp *scriptPass) intrinsicSource(src valueSource) (string, bool) {
 	return name, true
 }
 
-func (sp *scriptPass) keepIntrinsicAlias(info *symInfo, name string) string {
-	if sp.intrinsicAlias == nil {
-		sp.intrinsicAlias = map[*symInfo]string{}
+// intrinsicOfBinding names the built-in a binding's writes may give it,
+// or a parameter's calls.
+func (sp *scriptPass) intrinsicOfBinding(info *symInfo) (string, bool) {
+	for _, src := range info.sources {
+		if src.bad || src.elems {
+			continue
+		}
+		if name, ok := sp.intrinsicSource(src); ok {
+			return name, true
+		}
 	}
-	sp.intrinsicAlias[info] = name
-	info.intrinsicMemo = 2
-	return name
+	if rec := info.paramOf; rec != nil {
+		// What the calls the analysis sees pass it (a built-in passed
+		// anywhere else is refused: js/builtin-value).
+		for _, c := range sp.callsOfRec(rec) {
+			if i := int(info.paramIndex); i < len(c.Args) {
+				if name, ok := sp.intrinsicDepth(c.Args[i], 0); ok {
+					return name, true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // intrinsicReturned names the built-in a closed function may return,
 // asked as a binding is.
 func (sp *scriptPass) intrinsicReturned(rec *fnRec) (string, bool) {
 	switch {
-	case rec.intrinsicMemo == 1 || rec.intrinsicSeen == sp.intrinsicSerial:
-		return "", false
-	case rec.intrinsicMemo == 2:
+	case rec.intrinsic.memo == 2:
 		return sp.intrinsicRets[rec], true
+	case !sp.intrinsicAsk(&rec.intrinsic):
+		return "", false
 	}
-	rec.intrinsicSeen = sp.intrinsicSerial
-	sp.intrinsicAskedFns = append(sp.intrinsicAskedFns, rec)
+	outer := sp.intrinsicLow
+	sp.intrinsicLow = math.MaxInt32
+	name, ok := "", false
 	for _, src := range rec.ret.sources {
-		if name, ok := sp.intrinsicDepth(src.expr, 0); ok {
-			if sp.intrinsicRets == nil {
-				sp.intrinsicRets = map[*fnRec]string{}
-			}
-			sp.intrinsicRets[rec], rec.intrinsicMemo = name, 2
-			return name, true
+		if name, ok = sp.intrinsicDepth(src.expr, 0); ok {
+			break
 		}
 	}
-	return "", false
+	sp.intrinsicDone(&rec.intrinsic, ok, outer)
+	if ok {
+		if sp.intrinsicRets == nil {
+			sp.intrinsicRets = map[*fnRec]string{}
+		}
+		sp.intrinsicRets[rec] = name
+	}
+	return name, ok
 }
 
 // mayResolveToBuiltin is a cheap test before resolve: only a chain through

@@ -61,12 +61,10 @@ type symInfo struct {
 	kv     kinds
 	kstate uint8
 	km     kindsMemo
-	// intrinsicMemo: whether it is an alias of a built-in (0 not known,
-	// 1 no, 2 yes), and the query that last asked (intrinsics.go).
-	intrinsicMemo int8
-	intrinsicSeen int32
-	kdepth        int32
-	resolver      bool // a Promise executor's resolve or reject: always a function
+	// intrinsic: whether it is an alias of a built-in (intrinsics.go).
+	intrinsic intrinsicMark
+	kdepth    int32
+	resolver  bool // a Promise executor's resolve or reject: always a function
 	// proxyTarget: a parameter of a trap of new Proxy(target, { … }) that
 	// the engine gives target; proxyKey: one it gives a property key.
 	proxyTarget *esb.Expr

@@ -53,10 +53,8 @@ type fnRec struct {
 	ret   symInfo
 	index int32 // in fnRecs
 	cand  uint8 // returnsCandidate's memo
-	// intrinsicMemo: whether it may return a built-in (0 not known, 1 no,
-	// 2 yes), and the query that last asked (intrinsics.go).
-	intrinsicMemo int8
-	intrinsicSeen int32
+	// intrinsic: whether it may return a built-in (intrinsics.go).
+	intrinsic intrinsicMark
 }
 
 // argSite is an argument of a call of a local name.

@@ -120,38 +120,52 @@ func (sp *scriptPass) notePrototypeSet(object, proto esb.Expr) {
 // a value it cannot read, or one js/intrinsic-write refuses. Then every
 // object may be one read away from Function.
 func (sp *scriptPass) prototypesMayBeFunctions() bool {
+	if sp.collecting {
+		return true // (asked before every write is seen)
+	}
 	if !sp.protoSetsChecked {
-		sp.protoSetsChecked = true
+		// Decided once, right after the walk (decidePrototypes); what the
+		// decision asks meanwhile assumes the worst, so no kinds solved
+		// for it rest on an answer it has not given yet.
+		sp.protoSetsChecked, sp.protoUnseen = true, true
 		sp.kindsEpoch++ // the solver may read it (kindsMemo)
-		defer func() { sp.kindsEpoch++ }()
-		for _, p := range sp.protoSets {
-			if p.Data == nil || sp.kindsOf(p).may(kFunc) {
-				sp.protoUnseen = true
-				break
-			}
-		}
-		// A write with a key the analysis cannot decide sets the prototype
-		// when the key is __proto__ (Object.prototype's setter), and so
-		// does Reflect.set.
-		sp.indexWrites()
-		for _, w := range sp.memberWrites {
-			// A key that folds to __proto__ (the walk notes only the literal).
-			if w.key.Data == nil || sp.protoUnseen {
-				continue
-			}
-			if _, known := sp.indexKey(w.key); known && sp.mayWriteFunctionPrototype(w) {
-				sp.protoUnseen = true
-			}
-		}
-		for _, ws := range [][]memberWrite{sp.unknownKeyWrites, sp.setWrites} {
-			for _, w := range ws {
-				if !sp.protoUnseen && sp.freshTarget(w.target) == nil && sp.mayWriteFunctionPrototype(w) {
-					sp.protoUnseen = true
-				}
-			}
-		}
+		sp.protoUnseen = sp.someProtoMayBeFunction()
+		sp.kindsEpoch++
 	}
 	return sp.protoUnseen
+}
+
+// someProtoMayBeFunction is prototypesMayBeFunctions' question: a
+// prototype set to what may be a function, by __proto__ (written as a
+// name, or a key that folds to it), by a key the analysis cannot decide
+// when the target is not a freshTarget (prototypeSetThroughKey judges
+// those), or by Reflect.set.
+func (sp *scriptPass) someProtoMayBeFunction() bool {
+	for _, p := range sp.protoSets {
+		if p.Data == nil || sp.kindsOf(p).may(kFunc) {
+			return true
+		}
+	}
+	sp.indexWrites()
+	for _, w := range sp.memberWrites {
+		if w.key.Data == nil {
+			continue
+		}
+		if _, known := sp.indexKey(w.key); known && sp.mayWriteFunctionPrototype(w) {
+			return true
+		}
+	}
+	for _, w := range sp.unknownKeyWrites {
+		if sp.freshTarget(w.target) == nil && sp.mayWriteFunctionPrototype(w) {
+			return true
+		}
+	}
+	for _, w := range sp.setWrites {
+		if sp.mayWriteFunctionPrototype(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // freshTarget is the binding a write's target names when every object

@@ -357,6 +357,7 @@ func (sp *scriptPass) collect() {
 	}
 	sp.fnStack = nil
 	sp.collecting = false
+	sp.prototypesMayBeFunctions() // (decided before anything else asks: bindings.go)
 	sp.checkHelperUses()
 	sp.resolveKeyLists()
 }

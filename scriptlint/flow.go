@@ -154,19 +154,27 @@ func (sp *scriptPass) checkGlobalUse(name string, off int, u use) {
 // receiverOfOwnMember reports o.m.bind(o, …), o.m.call(o, …) and
 // o.m.apply(o, …) for o one of apiObjects, named directly.
 func (sp *scriptPass) receiverOfOwnMember(target esb.Expr, args []esb.Expr) bool {
+	dot, name := sp.boundToGlobal(target, args)
+	return dot != nil && apiObjects[name] && rootGlobalName(sp, dot.Target) == name
+}
+
+// boundToGlobal names the global given as this in f.bind(G, …),
+// f.call(G, …) and f.apply(G, …), with the member read of bind, call or
+// apply; dot is nil for any other call.
+func (sp *scriptPass) boundToGlobal(target esb.Expr, args []esb.Expr) (dot *esb.EDot, name string) {
 	dot, ok := target.Data.(*esb.EDot)
 	if !ok || len(args) == 0 || dot.Name != "bind" && dot.Name != "call" && dot.Name != "apply" {
-		return false
+		return nil, ""
 	}
 	id, ok := args[0].Data.(*esb.EIdentifier)
 	if !ok {
-		return false
+		return nil, ""
 	}
 	s, _ := sp.lookup(id.Ref)
-	if s == nil || s.Kind != esb.SymbolUnbound || !apiObjects[s.OriginalName] {
-		return false
+	if s == nil || s.Kind != esb.SymbolUnbound {
+		return nil, ""
 	}
-	return rootGlobalName(sp, dot.Target) == s.OriginalName
+	return dot, s.OriginalName
 }
 
 // apiObjects are the globals used only through static members: the

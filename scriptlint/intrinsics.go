@@ -571,16 +571,8 @@ func (sp *scriptPass) takenByBuiltin(e esb.Expr) bool {
 // X.m.apply(X, …) for X a built-in object named directly: a static
 // method given its own object as this, which none of them writes into.
 func (sp *scriptPass) builtinReceiverOfOwnMember(target esb.Expr, args []esb.Expr) bool {
-	dot, ok := target.Data.(*esb.EDot)
-	if !ok || len(args) == 0 || dot.Name != "bind" && dot.Name != "call" && dot.Name != "apply" {
-		return false
-	}
-	id, ok := args[0].Data.(*esb.EIdentifier)
-	if !ok {
-		return false
-	}
-	s, _ := sp.lookup(id.Ref)
-	if s == nil || s.Kind != esb.SymbolUnbound || !builtinObjectPath(s.OriginalName) {
+	dot, name := sp.boundToGlobal(target, args)
+	if dot == nil || !builtinObjectPath(name) {
 		return false
 	}
 	method, ok := dot.Target.Data.(*esb.EDot)
@@ -592,7 +584,7 @@ func (sp *scriptPass) builtinReceiverOfOwnMember(target esb.Expr, args []esb.Exp
 		return false
 	}
 	o, _ := sp.lookup(owner.Ref)
-	return o != nil && o.Kind == esb.SymbolUnbound && o.OriginalName == s.OriginalName
+	return o != nil && o.Kind == esb.SymbolUnbound && o.OriginalName == name
 }
 
 // callbackMethods are the built-in methods that call the function they are

@@ -53,13 +53,11 @@ type valueFlow struct {
 	// foldParams bind a callback's parameters while its body is folded
 	// (secretfold.go).
 	foldParams []foldParam
-	// The built-in each alias of one names, and the query being asked,
-	// with the bindings and functions it has asked (intrinsics.go).
-	intrinsicAlias               map[*symInfo]string
+	// The search for a built-in being asked, with the bindings and
+	// functions it has asked (intrinsics.go).
 	intrinsicSerial              int32
 	intrinsicLow, intrinsicStack int32
 	intrinsicAsked               []*intrinsicMark
-	intrinsicRets                map[*fnRec]string      // what a closed function may return (intrinsicReturned)
 	builtinTakers                map[int32]builtinTaker // by an argument's start (noteBuiltinTakers)
 	// esbuild's __commonJS helper, and the module wrappers it is given.
 	commonJS     *symInfo

@@ -41,6 +41,7 @@ func (sp *scriptPass) intrinsicObject(e esb.Expr) (string, bool) {
 // no that waited on a node still being asked, the lowest such place.
 type intrinsicMark struct {
 	memo          int8
+	name          string // the built-in, when memo is 2
 	seen, at, low int32
 	from          int32 // where in intrinsicAsked the nodes it asked start
 }
@@ -159,25 +160,10 @@ func (sp *scriptPass) intrinsicDepth(e esb.Expr, depth int) (string, bool) {
 		// writes to the built-in. The answer is kept per binding, and its
 		// sources are read from the start of the depth (which bounds a
 		// chain of members), so it is the same whatever asked first.
-		switch {
-		case info.fn != "":
-			return "", false
-		case info.intrinsic.memo == 2:
-			return sp.intrinsicAlias[info], true
-		case !sp.intrinsicAsk(&info.intrinsic):
+		if info.fn != "" {
 			return "", false
 		}
-		outer := sp.intrinsicLow
-		sp.intrinsicLow = math.MaxInt32
-		name, ok := sp.intrinsicOfBinding(info)
-		sp.intrinsicDone(&info.intrinsic, ok, outer)
-		if ok {
-			if sp.intrinsicAlias == nil {
-				sp.intrinsicAlias = map[*symInfo]string{}
-			}
-			sp.intrinsicAlias[info] = name
-		}
-		return name, ok
+		return sp.intrinsicSearch(&info.intrinsic, func() (string, bool) { return sp.intrinsicOfBinding(info) })
 	case *esb.EThis, *esb.EObject, *esb.EArray, *esb.EArrow, *esb.EFunction, *esb.EString, *esb.ENumber:
 		return "", false
 	}
@@ -247,27 +233,30 @@ func (sp *scriptPass) intrinsicOfBinding(info *symInfo) (string, bool) {
 // intrinsicReturned names the built-in a closed function may return,
 // asked as a binding is.
 func (sp *scriptPass) intrinsicReturned(rec *fnRec) (string, bool) {
-	switch {
-	case rec.intrinsic.memo == 2:
-		return sp.intrinsicRets[rec], true
-	case !sp.intrinsicAsk(&rec.intrinsic):
+	return sp.intrinsicSearch(&rec.intrinsic, func() (string, bool) {
+		for _, src := range rec.ret.sources {
+			if name, ok := sp.intrinsicDepth(src.expr, 0); ok {
+				return name, true
+			}
+		}
+		return "", false
+	})
+}
+
+// intrinsicSearch answers for the node m, searching with search unless
+// its answer is kept or it is already being asked in this search.
+func (sp *scriptPass) intrinsicSearch(m *intrinsicMark, search func() (string, bool)) (string, bool) {
+	if m.memo == 2 {
+		return m.name, true
+	}
+	if !sp.intrinsicAsk(m) {
 		return "", false
 	}
 	outer := sp.intrinsicLow
 	sp.intrinsicLow = math.MaxInt32
-	name, ok := "", false
-	for _, src := range rec.ret.sources {
-		if name, ok = sp.intrinsicDepth(src.expr, 0); ok {
-			break
-		}
-	}
-	sp.intrinsicDone(&rec.intrinsic, ok, outer)
-	if ok {
-		if sp.intrinsicRets == nil {
-			sp.intrinsicRets = map[*fnRec]string{}
-		}
-		sp.intrinsicRets[rec] = name
-	}
+	name, ok := search()
+	sp.intrinsicDone(m, ok, outer)
+	m.name = name
 	return name, ok
 }
 
@@ -311,6 +300,11 @@ func builtinName(p string) bool {
 	return root != "" && (root[0] >= 'A' && root[0] <= 'Z' || g.Kind == KindDangerous || len(g.Members) > 0)
 }
 
+// reportBuiltinChange refuses a change to the built-in name at e.
+func (sp *scriptPass) reportBuiltinChange(e esb.Expr, name, example string) {
+	sp.report(RuleIntrinsicWrite, int(e.Loc.Start), "this changes %s, a built-in every script shares: the sandbox runs a current Chrome, so nothing needs a polyfill, and a changed built-in makes innocent reads, loops and comparisons run the script's code; write a function of your own instead%s", name, example)
+}
+
 // checkIntrinsicTarget judges a member written, defined or deleted
 // (target is o.k or o[k]).
 func (sp *scriptPass) checkIntrinsicTarget(target esb.Expr) {
@@ -327,7 +321,7 @@ func (sp *scriptPass) checkIntrinsicTarget(target esb.Expr) {
 		return
 	}
 	if name, ok := sp.intrinsicObject(obj); ok {
-		sp.report(RuleIntrinsicWrite, int(target.Loc.Start), "this changes %s, a built-in every script shares: the sandbox runs a current Chrome, so nothing needs a polyfill, and a changed built-in makes innocent reads, loops and comparisons run the script's code; write a function of your own instead (const last = a => a[a.length - 1])", name)
+		sp.reportBuiltinChange(target, name, " (const last = a => a[a.length - 1])")
 	}
 }
 
@@ -362,7 +356,7 @@ func (sp *scriptPass) checkIntrinsicCall(c callee) {
 		return
 	}
 	if name, ok := sp.intrinsicObject(c.args[0]); ok && on(DefIntrinsicWrite) {
-		sp.report(RuleIntrinsicWrite, int(c.args[0].Loc.Start), "this changes %s, a built-in every script shares: the sandbox runs a current Chrome, so nothing needs a polyfill, and a changed built-in makes innocent reads, loops and comparisons run the script's code; write a function of your own instead", name)
+		sp.reportBuiltinChange(c.args[0], name, "")
 		return
 	}
 	if has(c.paths, "Object.setPrototypeOf", "Reflect.setPrototypeOf") && len(c.args) >= 2 {
@@ -393,7 +387,7 @@ func (sp *scriptPass) checkAccessorDefinition(target esb.Expr, args []esb.Expr) 
 		return
 	}
 	if name, ok := sp.intrinsicObject(receiver); ok {
-		sp.report(RuleIntrinsicWrite, int(receiver.Loc.Start), "this changes %s, a built-in every script shares: the sandbox runs a current Chrome, so nothing needs a polyfill, and a changed built-in makes innocent reads, loops and comparisons run the script's code; write a function of your own instead", name)
+		sp.reportBuiltinChange(receiver, name, "")
 	}
 }
 

@@ -80,10 +80,10 @@ type memberWrite struct {
 	target, key esb.Expr
 	name        string // for o.name
 	// value is what is written (Data nil: the walk does not read it);
-	// reflective: by Object's or Reflect's writers, whose values
-	// fields.go reads from the call.
-	value      esb.Expr
-	reflective bool
+	// maker: the Object or Reflect writer that makes it ("" for none),
+	// whose values fields.go reads from the call.
+	value esb.Expr
+	maker string
 }
 
 // noteWrittenMember records, in the walk, a member written (target is
@@ -122,15 +122,29 @@ func (sp *scriptPass) prototypesMayBeFunctions() bool {
 		return true // (asked before every write is seen)
 	}
 	if !sp.protoSetsChecked {
-		// Decided once, right after the walk (decidePrototypes); what the
-		// decision asks meanwhile assumes the worst, so no kinds solved
-		// for it rest on an answer it has not given yet.
-		sp.protoSetsChecked, sp.protoUnseen = true, true
-		sp.kindsEpoch++ // the solver may read it (kindsMemo)
-		sp.protoUnseen = sp.someProtoMayBeFunction()
-		sp.kindsEpoch++
+		sp.decidePrototypes()
 	}
 	return sp.protoUnseen
+}
+
+// decidePrototypes makes, once, right after the walk and before anything
+// else asks, the two decisions about prototypes the solver reads: whether
+// some object may have an own member named __proto__ holding a function
+// (ownProtoMembersPossible), then whether some prototype may be a function
+// (prototypesMayBeFunctions). While one is made, asking it gives the
+// worst answer: made lazily, in the middle of a solve, a decision would
+// read values still being solved and keep a wrong no. When the second is
+// no, what was solved while it was being made is solved again.
+func (sp *scriptPass) decidePrototypes() {
+	sp.protoSetsChecked, sp.protoUnseen = true, true
+	sp.ownProtoChecked, sp.ownProtoPossible = true, true
+	sp.kindsEpoch++ // the solver may read them (kindsMemo)
+	sp.ownProtoPossible = sp.someOwnProtoMember()
+	sp.kindsEpoch++
+	if sp.protoUnseen = sp.someProtoMayBeFunction(); !sp.protoUnseen {
+		sp.forgetSolved() // (what was solved meanwhile assumed a yes)
+	}
+	sp.kindsEpoch++
 }
 
 // someProtoMayBeFunction is prototypesMayBeFunctions' question: a
@@ -180,17 +194,40 @@ func (sp *scriptPass) freshTarget(target esb.Expr) *symInfo {
 	if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || info.fn != "" || len(info.sources) == 0 {
 		return nil
 	}
+	if sp.nullPrototypeSet() {
+		return nil // (see the literals below)
+	}
 	for _, src := range info.sources {
 		if src.bad || src.elems || len(src.keys) > 0 {
 			return nil
 		}
-		switch src.expr.Data.(type) {
-		case *esb.EObject, *esb.EArray:
+		switch x := src.expr.Data.(type) {
+		case *esb.EObject:
+			for i := range x.Properties {
+				if isProtoKey(&x.Properties[i]) {
+					// With a null prototype, a write of __proto__ makes an
+					// own member of that name, which Object.assign and copies
+					// under the same key hand on (mayWriteFunctionPrototype).
+					return nil
+				}
+			}
+		case *esb.EArray:
 		default:
 			return nil // (new F() may give an object F keeps elsewhere)
 		}
 	}
 	return info
+}
+
+// nullPrototypeSet reports a module that may set some object's prototype
+// to null (Object.setPrototypeOf, a __proto__ write) after it was made.
+func (sp *scriptPass) nullPrototypeSet() bool {
+	for _, p := range sp.protoSets {
+		if p.Data == nil || sp.kindsOf(p).may(kNull) {
+			return true
+		}
+	}
+	return false
 }
 
 // prototypeSetThroughKey reports a binding (freshTarget) written with a
@@ -222,7 +259,19 @@ func (sp *scriptPass) prototypeSetThroughKey(info *symInfo) bool {
 // under its own key (t[k] = o[k], k an own key of o) may be one only in a
 // module that can make an own member named __proto__ holding a function:
 // data from outside (JSON.parse, storage) holds only data under it.
+//
+// Of the reflective writers, Object.assign copies each source's own
+// enumerable members under their own keys, so it is such a copy;
+// defineProperty and defineProperties make an own member named __proto__
+// (ownProtoMembersPossible counts it) and never set a prototype; what
+// Reflect.set writes is judged from setWrites, which hold its value.
 func (sp *scriptPass) mayWriteFunctionPrototype(w memberWrite) bool {
+	switch w.maker {
+	case "assign":
+		return sp.ownProtoMembersPossible()
+	case "defineProperty", "defineProperties", "set":
+		return false
+	}
 	if w.value.Data != nil && !sp.kindsOf(w.value).may(kFunc) {
 		return false
 	}
@@ -264,23 +313,35 @@ func (sp *scriptPass) readsUnderSameKey(v esb.Expr, key *symInfo, depth int) boo
 
 // ownProtoMembersPossible reports a module that may make an own member
 // named __proto__ holding a function: a literal's computed key, a method
-// or accessor named __proto__ in a literal or a class, a spread of what
-// may hold one, a definition with a key the analysis cannot decide,
-// Object.fromEntries or Object.groupBy, or a JSON.parse reviver. A proxy
-// or a getter the walk cannot read opens every member (membersOpen).
+// or accessor named __proto__ in a literal or a class, a definition with a
+// key the analysis cannot decide, Object.fromEntries or Object.groupBy, or
+// a JSON.parse reviver. A proxy or a getter the walk cannot read opens
+// every member (membersOpen). What copies own members under their own keys
+// (a spread, a rest, Object.assign, t[k] = o[k]) hands one on and makes
+// none; a write of __proto__ into an object with a null prototype makes
+// one, and is judged as a prototype set (freshTarget keeps such literals
+// out, so the write counts for every object).
 func (sp *scriptPass) ownProtoMembersPossible() bool {
-	if sp.ownProtoChecked {
-		return sp.ownProtoPossible
+	if sp.collecting {
+		return true
 	}
-	sp.ownProtoChecked = true
-	yes := sp.membersOpen || sp.directEval || len(sp.entryWrites) > 0
+	if !sp.ownProtoChecked {
+		sp.decidePrototypes()
+	}
+	return sp.ownProtoPossible
+}
+
+// someOwnProtoMember is ownProtoMembersPossible's question.
+func (sp *scriptPass) someOwnProtoMember() bool {
+	yes := sp.membersOpen || sp.directEval || sp.revivers || len(sp.entryWrites) > 0
 	for _, o := range sp.objectLiterals {
 		for i := range o.Properties {
 			p := &o.Properties[i]
 			switch {
 			case yes:
 			case p.Kind == esb.PropertySpread:
-				yes = !sp.kindsOf(p.ValueOrNil).isData()
+				// A spread copies own members under their own keys: it
+				// hands one on, never makes one.
 			case p.Flags.Has(esb.PropertyIsComputed):
 				yes = sp.keyMayBeConstructor(p.Key)
 			default:
@@ -299,12 +360,6 @@ func (sp *scriptPass) ownProtoMembersPossible() bool {
 	for _, d := range sp.descriptors {
 		yes = yes || d.many || d.key.Data == nil || sp.keyMayBeConstructor(d.key)
 	}
-	for i := 0; i < len(sp.sites) && !yes; i++ {
-		if c, ok := sp.sites[i].e.Data.(*esb.ECall); ok && len(c.Args) > 1 && has(sp.resolve(c.Target), "JSON.parse") {
-			yes = true
-		}
-	}
-	sp.ownProtoPossible = yes
 	return yes
 }
 
@@ -510,12 +565,12 @@ func (sp *scriptPass) noteReflectiveWrites(target esb.Expr, args []esb.Expr) {
 		}
 	case "defineProperty", "set":
 		if len(args) >= 2 {
-			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], key: args[1], reflective: true})
+			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], key: args[1], maker: dot.Name})
 		} else {
-			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], reflective: true})
+			sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], maker: dot.Name})
 		}
 	case "defineProperties", "assign":
-		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], reflective: true})
+		sp.memberWrites = append(sp.memberWrites, memberWrite{target: args[0], maker: dot.Name})
 	case "create":
 		if root == "Object" {
 			sp.createArgs = append(sp.createArgs, args[0])
@@ -691,7 +746,7 @@ func (sp *scriptPass) moduleExportsTruthy(target esb.Expr) bool {
 			key, known = sp.indexKey(w.key)
 		}
 		switch {
-		case w.reflective || w.value.Data == nil && (!known || key == "exports"):
+		case w.maker != "" || w.value.Data == nil && (!known || key == "exports"):
 			return false
 		case known && key != "exports":
 			continue

@@ -55,8 +55,10 @@ type fieldState struct {
 	// Object.fromEntries and Object.groupBy.
 	setWrites   []memberWrite
 	entryWrites []esb.Expr
-	// membersOpen: the module makes members the walk cannot read.
-	membersOpen bool
+	// membersOpen: the module makes members the walk cannot read;
+	// revivers: JSON.parse may be given a reviver, whose results it
+	// stores under the text's keys (noteReviver).
+	membersOpen, revivers bool
 	// The bundler's interop prologue (interopAliases): the names bound to
 	// a member maker, whether the walk is in one's declaration or in a
 	// verified helper, and whether a helper gives "default" any value.
@@ -182,11 +184,47 @@ func (sp *scriptPass) noteMemberMakerRead(x *esb.EDot, u use) {
 	switch {
 	case x.Name == "__defineGetter__" || x.Name == "__defineSetter__":
 		sp.membersOpen = true
+	case x.Name == "JSON" && !readsMember(u), x.Name == "parse" && namesJSON(sp, x.Target) && u != useCall && !readsWithoutHandingOn(u):
+		sp.revivers = true
 	case memberMakers[x.Name] && u != useCall && !readsWithoutHandingOn(u):
 		if root := rootGlobalName(sp, x.Target); root == "Object" || root == "Reflect" {
 			sp.membersOpen = true
 		}
 	}
+}
+
+// noteReviver records, in the walk, a call of JSON.parse that may be
+// given a reviver (a second argument, or a spread); what JSON.parse is
+// given when it is handed on, or JSON itself, noteMemberMakerRead and
+// noteMemberMakerName count.
+func (sp *scriptPass) noteReviver(target esb.Expr, args []esb.Expr) {
+	dot, ok := target.Data.(*esb.EDot)
+	if !ok || dot.Name != "parse" || !namesJSON(sp, dot.Target) {
+		return
+	}
+	if len(args) > 1 || hasSpreadItem(args) {
+		sp.revivers = true
+	}
+}
+
+// namesJSON reports JSON, by its name or as a member of the global object.
+func namesJSON(sp *scriptPass, e esb.Expr) bool {
+	switch x := e.Data.(type) {
+	case *esb.EIdentifier:
+		return rootGlobalName(sp, e) == "JSON"
+	case *esb.EDot:
+		return x.Name == "JSON"
+	}
+	return false
+}
+
+// readsMember reports the uses that read a member of a value by name.
+func readsMember(u use) bool {
+	switch u {
+	case useMember, useMemberSafe, useMemberName, useReceiver, useProtoRead, useTypeof, useInspect, useDiscard:
+		return true
+	}
+	return false
 }
 
 // noteMemberMakerName records, in the walk, a reference to a global: a
@@ -198,6 +236,10 @@ func (sp *scriptPass) noteMemberMakerName(name string, u use) {
 	switch name {
 	case "Proxy":
 		sp.membersOpen = true
+	case "JSON":
+		if !readsMember(u) {
+			sp.revivers = true // (aliased, passed or destructured: parse may be given one)
+		}
 	case "Object", "Reflect":
 		switch u {
 		case useMember, useMemberSafe, useMemberName, useReceiver, useProtoRead:
@@ -305,7 +347,7 @@ func (sp *scriptPass) indexFields() {
 		set.values = append(set.values, value)
 	}
 	for _, w := range sp.memberWrites {
-		if !w.reflective { // (what those calls write is read below)
+		if w.maker == "" { // (what those calls write is read below)
 			add(w.key, w.name, w.name != "", w.value, w.value.Data == nil)
 		}
 	}

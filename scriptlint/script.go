@@ -357,7 +357,7 @@ func (sp *scriptPass) collect() {
 	}
 	sp.fnStack = nil
 	sp.collecting = false
-	sp.prototypesMayBeFunctions() // (decided before anything else asks: bindings.go)
+	sp.decidePrototypes() // (before anything else asks)
 	sp.checkHelperUses()
 	sp.resolveKeyLists()
 }

@@ -608,6 +608,33 @@ func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {
 	return info.kv
 }
 
+// forgetSolved returns every value the solver keeps to unsolved, and
+// every lazy answer that rests on one to unasked: they are worked out
+// again when asked. A kept value is never wrong, only wider than it need
+// be once an assumption made while it was solved turns out false
+// (prototypesMayBeFunctions); nothing is being solved when this is called.
+func (sp *scriptPass) forgetSolved() {
+	forget := func(info *symInfo) {
+		info.kv, info.kstate, info.km = 0, kindsFresh, kindsMemo{}
+		info.keyHarmless, info.memoAPI, info.cand = 0, 0, 0
+		info.intrinsic = intrinsicMark{}
+	}
+	for i := range sp.infos {
+		forget(&sp.infos[i])
+	}
+	for _, rec := range sp.fnRecs {
+		forget(&rec.ret)
+		rec.cand, rec.intrinsic = 0, intrinsicMark{}
+	}
+	for _, m := range sp.byName {
+		m.kv, m.state = 0, 0
+	}
+	sp.unknownKey.kv, sp.unknownKey.state = 0, 0
+	sp.inheritsFunc, sp.unshadows = 0, 0
+	sp.unknownKeyWritesChecked, sp.unknownWriteTargets = false, 0
+	sp.kindsEpoch++
+}
+
 // solveRounds solves, in rounds, a value at kdepth on the solver's stack
 // that may depend on itself: each round gives round what *kv holds so far
 // and keeps what it returns (at least that), until a round adds nothing,

@@ -456,6 +456,38 @@ func (p *program) ownKeyCall(f, k string) {
 	}
 }
 
+// ownProtoCopy makes an object with an own member named k holding a
+// function (written into an object with a null prototype, by a computed
+// key, by a JSON.parse reviver) and copies its own members into target
+// (Object.assign, a spread, a for-in loop): under __proto__, the copy sets
+// target's prototype to the function.
+func (p *program) ownProtoCopy(target, k string) {
+	key, n := p.fresh("k"), p.fresh("n")
+	p.emit("const %s = %s;", key, k)
+	switch p.c.IntN(5) {
+	case 0:
+		p.emit("const %s = { __proto__: null };\n%s[%s] = () => 0;", n, n, key)
+	case 1:
+		p.emit("const %s = Object.create(null);\n%s[%s] = () => 0;", n, n, key)
+	case 2:
+		p.emit("const %s = {};\nObject.setPrototypeOf(%s, null);\n%s[%s] = () => 0;", n, n, n, key)
+	case 3:
+		p.emit("const %s = { [%s]: () => 0 };", n, key)
+	default:
+		p.emit("const %s = JSON.parse(JSON.stringify({ [%s]: 1 }), (q, v) => (q === %s ? () => 0 : v));", n, key, key)
+	}
+	switch p.c.IntN(4) {
+	case 0:
+		p.emit("Object.assign(%s, %s);", target, n)
+	case 1:
+		p.emit("Object.assign(%s, { ...%s });", target, n)
+	case 2:
+		p.emit("for (const q in %s) (%s)[q] = %s[q];", n, target, n)
+	default:
+		p.emit("Object.assign(%s, ...[%s]);", target, n)
+	}
+}
+
 // notFunctionCall calls f's member under k where a test says f is no
 // function, which an object whose prototype is one also passes.
 func (p *program) notFunctionCall(f, k string) {
@@ -509,7 +541,11 @@ func (p *program) use() {
 		p.emit("const %s = {};", o)
 		target := p.route(o, "({})", p.c.IntN(3))
 		k := p.value(p.bad(), "__proto__", "x", true)
-		p.emit("(%s)[%s] = () => 0;", target, k)
+		if p.c.IntN(2) == 0 {
+			p.emit("(%s)[%s] = () => 0;", target, k)
+		} else {
+			p.ownProtoCopy(target, k)
+		}
 		p.emit("try { %s[String(await rmx.storage.get(\"key\"))](\"return 1\"); } catch {}", o)
 	case 11: // a built-in's member replaced through where it was handed
 		b := builtinStatics[p.c.IntN(len(builtinStatics))]

@@ -1132,6 +1132,44 @@ func (sp *scriptPass) noteProxyTraps(x *esb.ENew) {
 	}
 }
 
+// noteReplacer records, in the walk, the parameters of a function written
+// inline as the replacer of x.replace(p, f) or x.replaceAll(p, f) with p
+// a regular expression literal: replacerKinds types them when the call is
+// String.prototype's.
+func (sp *scriptPass) noteReplacer(c *esb.ECall) {
+	dot, ok := c.Target.Data.(*esb.EDot)
+	if !ok || dot.Name != "replace" && dot.Name != "replaceAll" || len(c.Args) != 2 {
+		return
+	}
+	if _, ok := c.Args[0].Data.(*esb.ERegExp); !ok {
+		return
+	}
+	if f, ok := c.Args[1].Data.(*esb.EFunction); ok && f.Fn.Name != nil {
+		return // (a named function expression may call itself with anything)
+	}
+	for _, a := range fnArgs(c.Args[1]) {
+		if b, ok := a.Binding.Data.(*esb.BIdentifier); ok && a.DefaultOrNil.Data == nil {
+			sp.sym(b.Ref).replacer = c
+		}
+	}
+}
+
+// replacerKinds is what String.prototype.replace and replaceAll give a
+// replacer (noteReplacer) when the receiver is a string, or no script
+// method has the name: the match and the captures (strings, or undefined
+// for a group that took no part), the offset, the whole string and the
+// named groups (an object with a null prototype holding strings), and
+// undefined past them. The pattern is a literal, whose exec and
+// Symbol.replace are the built-ins' (built-in prototypes are frozen), so
+// nothing else calls the replacer. ok is false for any other receiver.
+func (sp *scriptPass) replacerKinds(info *symInfo, depth int) (kinds, bool) {
+	dot := info.replacer.Target.Data.(*esb.EDot)
+	if !sp.kindsDepth(dot.Target, depth).only(kStr) && !sp.onlyBuiltinMember(dot.Name) {
+		return 0, false
+	}
+	return kStr | kNum | kUndef | kObject, true
+}
+
 // coercions turn their arguments into strings, numbers or booleans (or
 // log them): a value passed to them is inspected, not handed on.
 var coercions = map[string]bool{

@@ -69,6 +69,9 @@ type symInfo struct {
 	// the engine gives target; proxyKey: one it gives a property key.
 	proxyTarget *esb.Expr
 	proxyKey    bool
+	// replacer: the call of replace or replaceAll it is a parameter of
+	// the replacer of (noteReplacer).
+	replacer    *esb.ECall
 	pageElement bool // the variable of a for-of loop over the page's own elements (pagechecks.go)
 	// The memo of infoMayReachAPI (0 not known, 1 false, 2 true):
 	// flow-insensitive, so one answer per binding.

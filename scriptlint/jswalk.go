@@ -758,6 +758,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteCallMutation(x.Target, x.Args)
 			sp.noteReflectiveWrites(x.Target, x.Args)
 			sp.noteReviver(x.Target, x.Args)
+			sp.noteReplacer(x)
 			sp.noteDirectEval(x.Target)
 			sp.noteModuleWrapper(x.Target, x.Args)
 			sp.noteExportCall(x.Target, x.Args)

@@ -740,6 +740,11 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 		return sp.kindsDepth(*info.proxyTarget, depth) // (noteProxyTraps)
 	case info.proxyKey && len(info.sources) == 0 && info.anyWrites == 1 && !info.updated:
 		return kStr | kSymbol
+	case info.replacer != nil && len(info.sources) == 0 && info.anyWrites == 1 && !info.updated:
+		if k, ok := sp.replacerKinds(info, depth); ok {
+			return k
+		}
+		return kAny | sp.paramReach(info, depth)
 	case info.anyWrite && (info.paramOf == nil || info.otherAny):
 		// What calls the analysis does not see give a parameter is
 		// anything but a reached value (reach.go); its own writes may be.

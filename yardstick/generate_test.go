@@ -312,6 +312,10 @@ var valueRoutes = []valueRoute{
 	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c === \"string\") $v = $v_c;", "$v", false},
 	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c !== \"string\") $v = $v_c;", "$v", false},
 	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c === \"string\" || $v_c) $v = $v_c;", "$v", false},
+	// A replacer given to a replace that is the script's own, by name or
+	// through a key.
+	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},
+	{"const $v = {};\n$v[[\"rep\", \"lace\"].join(\"\")] = (p, f) => f(\"x\", $e);\nlet $v_r;\n$v.replace(/(x)/, function (m, c) { $v_r = c; });", "$v_r", true},
 }
 
 // builtinStatics are built-in members the lint takes at their word (a

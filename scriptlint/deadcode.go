@@ -310,10 +310,13 @@ func (sp *scriptPass) typeOf(e esb.Expr) (string, bool) {
 				return "undefined", true
 			case name == "NaN" || name == "Infinity":
 				return "number", true
-			case namespaces[name] || g.Kind == KindGlobalObject:
+			case namespaces[name] || g.Kind == KindGlobalObject || name == "location" || name == "crypto":
 				return "object", true
 			}
-			return "", false
+			// Every other global of the closed world is a function the
+			// sandbox has: an assignment that replaces it is refused
+			// (js/intrinsic-write) unless it never runs.
+			return "function", true
 		}
 	}
 	switch k := sp.kindsOf(e); {

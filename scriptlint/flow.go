@@ -75,6 +75,9 @@ func (sp *scriptPass) checkIdentifier(x *esb.EIdentifier, e esb.Expr, u use) {
 		return
 	}
 	g := sp.global(s, info)
+	if u == useTarget {
+		sp.checkGlobalAssignment(e, s.OriginalName)
+	}
 	if g.plain {
 		sp.checkBuiltinValue(e)
 		return // an allowed global with nothing else to restrict: the common case

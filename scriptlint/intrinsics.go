@@ -306,23 +306,57 @@ func (sp *scriptPass) reportBuiltinChange(e esb.Expr, name, example string) {
 }
 
 // checkIntrinsicTarget judges a member written, defined or deleted
-// (target is o.k or o[k]).
+// (target is o.k or o[k]): a member of a built-in, or a global of the
+// closed world written as a member of the global object.
 func (sp *scriptPass) checkIntrinsicTarget(target esb.Expr) {
 	if !on(DefIntrinsicWrite) {
 		return
 	}
 	var obj esb.Expr
+	key, known := "", false
 	switch x := target.Data.(type) {
 	case *esb.EDot:
-		obj = x.Target
+		obj, key, known = x.Target, x.Name, true
 	case *esb.EIndex:
 		obj = x.Target
+		key, known = sp.indexKey(x.Index)
 	default:
 		return
 	}
 	if name, ok := sp.intrinsicObject(obj); ok {
 		sp.reportBuiltinChange(target, name, " (const last = a => a[a.length - 1])")
+		return
 	}
+	if known && replaceableGlobal(key) && sp.kindsOf(obj).may(kGlobal) {
+		sp.reportGlobalReplaced(target, key)
+	}
+}
+
+// checkGlobalAssignment judges a global of the closed world assigned by
+// name (Math = …, [BigInt] = …, for (JSON of …)).
+func (sp *scriptPass) checkGlobalAssignment(e esb.Expr, name string) {
+	if on(DefIntrinsicWrite) && replaceableGlobal(name) {
+		sp.reportGlobalReplaced(e, name)
+	}
+}
+
+// replaceableGlobal reports a global of the closed world an assignment
+// replaces (undefined, NaN and Infinity cannot be: a module is strict
+// code, and assigning them throws).
+func replaceableGlobal(name string) bool {
+	switch name {
+	case "undefined", "NaN", "Infinity":
+		return false
+	}
+	return allowedByName()[name] != nil
+}
+
+// reportGlobalReplaced refuses an assignment that replaces the global
+// name. Such an assignment where a typeof test says the global is absent
+// (if (typeof BigInt === "undefined") BigInt = …) is in code that never
+// runs (deadcode.go), and is not judged.
+func (sp *scriptPass) reportGlobalReplaced(e esb.Expr, name string) {
+	sp.report(RuleIntrinsicWrite, int(e.Loc.Start), "this replaces the global %s: every read of %s in the script is taken for the built-in the sandbox has, and the sandbox runs a current Chrome, so nothing needs a polyfill; give your own value a name of its own (const my%s = …)", name, name, name)
 }
 
 // checkPrototypeValue judges a value given to an object as its prototype.

@@ -277,6 +277,8 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 			sp.openLoopKey(s.Init, s.Value)
 		}
 		sp.forInit(s.Init, s.Value)
+		sp.noteGlobalOperand(s.Value)
+		sp.addSite(checkSite{kind: siteEnumerated, e: s.Value})
 		sp.expr(s.Value, useInspect) // only its keys are read
 		sp.stmt(s.Body)
 		if sp.collecting {
@@ -617,6 +619,13 @@ func (sp *scriptPass) binaryChain(top *esb.EBinary, u use) {
 		if ru == useValue && sp.bindsLocal(b, uses[i]) {
 			ru = useBind
 		}
+		switch b.Op {
+		case esb.BinOpLogicalOr, esb.BinOpNullishCoalescing:
+			sp.noteGlobalOperand(b.Left)
+			fallthrough
+		case esb.BinOpComma, esb.BinOpLogicalAnd:
+			sp.noteGlobalOperand(b.Right)
+		}
 		g := -1
 		switch b.Op {
 		case esb.BinOpLogicalAnd:
@@ -726,8 +735,8 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 				if sp.collecting && isGlobalObjectName(s.OriginalName) {
 					sp.noteGlobalValue(u)
 				}
-			} else if (u == useValue || u == useArg || u == useReturn) && builtinObjectPath(s.OriginalName) {
-				sp.siteExpr(e, u) // a built-in that may be handed on (js/builtin-value)
+			} else if (u == useValue || u == useArg || u == useReturn) && builtinObjectPath(s.OriginalName) || u == useTarget {
+				sp.siteExpr(e, u) // a built-in that may be handed on (js/builtin-value), or replaced
 			}
 			if sp.collecting && s.Kind == esb.SymbolUnbound {
 				sp.noteMemberMakerName(s.OriginalName, u)
@@ -878,6 +887,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 	case *esb.EAnnotation:
 		sp.expr(x.Value, u)
 	case *esb.EAwait:
+		sp.noteGlobalOperand(x.Value)
 		sp.expr(x.Value, passThrough(u))
 	case *esb.EYield:
 		sp.expr(x.ValueOrNil, useValue)
@@ -887,6 +897,8 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteBuiltinTaker(x.Yes, builtinTaker{})
 			sp.noteBuiltinTaker(x.No, builtinTaker{})
 		}
+		sp.noteGlobalOperand(x.Yes)
+		sp.noteGlobalOperand(x.No)
 		sp.expr(x.Test, useInspect)
 		g := sp.guardStart(x.Test, guardYes)
 		sp.expr(x.Yes, passThrough(u))

@@ -752,6 +752,23 @@ func (sp *scriptPass) noteGlobalValue(u use) {
 	}
 }
 
+// noteGlobalOperand records, in the walk, a global object's name that is
+// the value of a choice or a sequence ((c ? globalThis : o).k,
+// (0, self).k, await window): it is followed as if it were bound.
+func (sp *scriptPass) noteGlobalOperand(e esb.Expr) {
+	if sp.collecting && !sp.globalFollowed && sp.globalObjectRef(e) {
+		sp.globalFollowed = true
+	}
+}
+
+// checkEnumerated judges the object a for-in walks: the global object's
+// keys find globals without naming them.
+func (sp *scriptPass) checkEnumerated(e esb.Expr) {
+	if on(DefGlobalObject) && (sp.globalObjectRef(e) || sp.mayHoldGlobal(e)) {
+		sp.report(RuleGlobalObject, int(e.Loc.Start), "for-in here may walk the global object, which finds globals without naming them, eval and Function among them: walk an object of your own, or name the globals you mean")
+	}
+}
+
 // mayHoldGlobal reports an expression other than a global object's own
 // name that may hold the global object.
 func (sp *scriptPass) mayHoldGlobal(e esb.Expr) bool {

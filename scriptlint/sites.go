@@ -24,6 +24,7 @@ const (
 	siteDecl                          // a declaration: checkDecl, then checkPattern
 	siteAssignPattern                 // an assignment's target and value: checkAssignPattern
 	siteConcat                        // the top of a run of +: checkConcat, checkFoldedSecret
+	siteEnumerated                    // the object a for-in walks: checkEnumerated
 	siteHelperStart                   // one of esbuild's own helpers starts (bundlerhelpers.go)
 	siteHelperEnd                     // and ends
 	siteGuardStart                    // a region that runs only on a condition starts (deadcode.go): e is the condition, from the part
@@ -163,6 +164,8 @@ func (sp *scriptPass) checkSites() {
 		case siteConcat:
 			sp.checkConcat(st.e.Data.(*esb.EBinary))
 			sp.checkFoldedSecret(st.e)
+		case siteEnumerated:
+			sp.checkEnumerated(st.e)
 		case siteHelperStart:
 			sp.inBundlerHelper = true
 		case siteHelperEnd:

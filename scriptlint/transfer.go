@@ -317,7 +317,7 @@ func (sp *scriptPass) kindsAwait(v esb.Expr, depth int) kinds {
 	if k.isData() {
 		return k
 	}
-	return kAny | k&kReach // a reached value is not a thenable the script wrote
+	return kAny | k&(kReach|kGlobal) // neither a reached value nor the global object is a thenable the script wrote
 }
 
 // apiResult is what the promise of an rmx or dom call resolves to: data
@@ -420,6 +420,15 @@ func (sp *scriptPass) kindsCallModel(c *esb.ECall, depth int) kinds {
 	if len(paths) == 0 {
 		p, ok := sp.globalMember(c.Target)
 		if !ok {
+			if id, isName := c.Target.Data.(*esb.EIdentifier); isName {
+				// A global of the closed world called by name: the
+				// built-in (an assignment replacing it is refused).
+				if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && allowedByName()[s.OriginalName] != nil {
+					p, ok = s.OriginalName, true
+				}
+			}
+		}
+		if !ok {
 			return kAny
 		}
 		paths = []string{p}
@@ -462,6 +471,8 @@ func builtinResult(p string, nargs int) (kinds, bool) {
 		}
 	case "JSON.stringify":
 		return kStr | kUndef, true
+	case "BigInt", "BigInt.asIntN", "BigInt.asUintN":
+		return kBigInt, true
 	case "Number", "parseInt", "parseFloat", "Date.now", "Number.parseInt", "Number.parseFloat":
 		return kNum, true
 	case "Boolean", "isNaN", "isFinite", "Array.isArray", "Number.isInteger", "Number.isFinite",

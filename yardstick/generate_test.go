@@ -554,8 +554,14 @@ func (p *program) use() {
 	case 11: // a built-in's member replaced through where it was handed
 		b := builtinStatics[p.c.IntN(len(builtinStatics))]
 		own := "({ " + b.member + ": " + b.name + "." + b.member + " })"
-		target := p.value(p.bad(), b.name, own, false)
-		p.emit("(%s).%s = () => \"constructor\";", target, b.member)
+		if p.c.IntN(2) == 0 {
+			target := p.value(p.bad(), b.name, own, false)
+			p.emit("(%s).%s = () => \"constructor\";", target, b.member)
+		} else { // or the global itself, under a key given to the global object
+			holder := p.value(p.bad(), "globalThis", "({})", false)
+			k := p.value(p.bad(), b.name, "x", true)
+			p.emit("(%s)[%s] = { %s: () => \"constructor\" };", holder, k, b.member)
+		}
 		p.emit("try { (() => 0)[%s.%s(1)](\"return 1\"); } catch {}", b.name, b.member)
 	case 0, 1, 2: // a function's constructor, called
 		f := p.functionValue()

@@ -1147,9 +1147,6 @@ func (sp *scriptPass) noteReplacer(c *esb.ECall) {
 	if _, ok := c.Args[0].Data.(*esb.ERegExp); !ok {
 		return
 	}
-	if f, ok := c.Args[1].Data.(*esb.EFunction); ok && f.Fn.Name != nil {
-		return // (a named function expression may call itself with anything)
-	}
 	for _, a := range fnArgs(c.Args[1]) {
 		if b, ok := a.Binding.Data.(*esb.BIdentifier); ok && a.DefaultOrNil.Data == nil {
 			sp.sym(b.Ref).replacer = c
@@ -1166,6 +1163,9 @@ func (sp *scriptPass) noteReplacer(c *esb.ECall) {
 // Symbol.replace are the built-ins' (built-in prototypes are frozen), so
 // nothing else calls the replacer. ok is false for any other receiver.
 func (sp *scriptPass) replacerKinds(info *symInfo, depth int) (kinds, bool) {
+	if f, ok := info.replacer.Args[1].Data.(*esb.EFunction); ok && f.Fn.Name != nil && sp.sym(f.Fn.Name.Ref).refs > 0 {
+		return 0, false // a named function expression that names itself may call itself with anything
+	}
 	dot := info.replacer.Target.Data.(*esb.EDot)
 	if !sp.kindsDepth(dot.Target, depth).only(kStr) && !sp.onlyBuiltinMember(dot.Name) {
 		return 0, false

@@ -55,6 +55,10 @@ type fnRec struct {
 	cand  uint8 // returnsCandidate's memo
 	// intrinsic: whether it may return a built-in (intrinsics.go).
 	intrinsic intrinsicMark
+	// givenTo and givenAt: an unnamed function written as argument givenAt
+	// of this call of a local name (callbackCalls).
+	givenTo *esb.ECall
+	givenAt int
 }
 
 // argSite is an argument of a call of a local name.
@@ -302,6 +306,7 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 	if sp.collecting {
 		info.callRefs++
 		sp.localCalls = append(sp.localCalls, c)
+		sp.noteCallbacks(c)
 	}
 	outer := sp.siteFrom
 	for i, a := range c.Args {
@@ -367,12 +372,13 @@ func (sp *scriptPass) paramKinds(info *symInfo, depth int) kinds {
 	if sp.overBudget() {
 		return kAny | sp.candidateReach(sp.reachCandidate(info))
 	}
-	if !sp.closed(rec) || rec.usesArguments {
+	calls, known := sp.callsSeen(rec)
+	if !known || rec.usesArguments {
 		return kAny | sp.paramReach(info, depth)
 	}
 	var k kinds
 	i := int(info.paramIndex)
-	for _, c := range sp.callsOfRec(rec) {
+	for _, c := range calls {
 		switch {
 		case hasSpread(c.Args[:min(i+1, len(c.Args))]):
 			return kAny | sp.paramReach(info, depth)
@@ -383,6 +389,63 @@ func (sp *scriptPass) paramKinds(info *symInfo, depth int) kinds {
 		}
 	}
 	return k
+}
+
+// callsSeen are the calls of rec the analysis sees, and whether they are
+// all its calls: those of a closed function by its name, or of a callback
+// that callbackCalls follows.
+func (sp *scriptPass) callsSeen(rec *fnRec) ([]*esb.ECall, bool) {
+	if sp.closed(rec) {
+		return sp.callsOfRec(rec), true
+	}
+	if calls, ok := sp.callbackCalls(rec); ok {
+		return calls, true
+	}
+	return sp.callsOfRec(rec), false
+}
+
+// callbackCalls are the calls of an unnamed function written as an
+// argument of a call of a local function (run((o, k) => o[k])) whose
+// parameter it binds is never written and only ever called directly
+// (fn(…)): the function's value goes nowhere else, so those are its only
+// calls. (What it returns is still judged as handed on.)
+func (sp *scriptPass) callbackCalls(rec *fnRec) ([]*esb.ECall, bool) {
+	if rec.givenTo == nil || len(rec.syms) > 0 {
+		return nil, false
+	}
+	host := sp.calleeRecord(rec.givenTo.Target)
+	if host == nil || host.usesArguments || rec.givenAt >= len(host.params) || hasSpread(rec.givenTo.Args[:rec.givenAt+1]) {
+		return nil, false
+	}
+	p := host.params[rec.givenAt]
+	if p == nil || p.refs != p.callRefs || p.otherAny || p.updated || p.aliased || len(p.sources) > 0 || p.anyWrites != 1 {
+		return nil, false
+	}
+	sp.indexCalls()
+	return sp.callsOf[p], true
+}
+
+// noteCallbacks records, in the walk, the unnamed functions written as
+// arguments of a call of a local name (callbackCalls).
+func (sp *scriptPass) noteCallbacks(c *esb.ECall) {
+	for i, a := range c.Args {
+		var rec *fnRec
+		switch x := a.Data.(type) {
+		case *esb.ESpread:
+			return
+		case *esb.EArrow:
+			rec = sp.recordFunction(x, x.Args, x.HasRestArg, x.IsAsync)
+		case *esb.EFunction:
+			if x.Fn.Name != nil {
+				continue
+			}
+			rec = sp.recordFunction(&x.Fn, x.Fn.Args, x.Fn.HasRestArg, x.Fn.IsAsync || x.Fn.IsGenerator)
+		default:
+			continue
+		}
+		rec.exported = true // (its value is not bound to a name)
+		rec.givenTo, rec.givenAt = c, i
+	}
 }
 
 // callsOfRec are the calls of the local names bound to rec.
@@ -403,7 +466,7 @@ func (sp *scriptPass) indexCalls() {
 		sp.callsOf = map[*symInfo][]*esb.ECall{}
 		for _, c := range sp.localCalls {
 			if id, ok := c.Target.Data.(*esb.EIdentifier); ok {
-				if _, callee := sp.lookup(id.Ref); callee != nil && callee.fnRec != nil {
+				if _, callee := sp.lookup(id.Ref); callee != nil && (callee.fnRec != nil || callee.paramOf != nil) {
 					sp.callsOf[callee] = append(sp.callsOf[callee], c)
 				}
 			}
@@ -446,7 +509,8 @@ func (sp *scriptPass) paramReach(info *symInfo, depth int) kinds {
 	}
 	i := int(info.paramIndex)
 	var out kinds
-	for _, c := range sp.callsOfRec(rec) {
+	calls, _ := sp.callsSeen(rec)
+	for _, c := range calls {
 		if i < len(c.Args) && !hasSpread(c.Args[:i+1]) {
 			if k := sp.kindsDepth(c.Args[i], depth) & (kReach | kGlobal); k != 0 {
 				out |= k
@@ -622,7 +686,8 @@ func (sp *scriptPass) reachCandidate(info *symInfo) bool {
 	}
 	if !yes && info.paramOf != nil {
 		i := int(info.paramIndex)
-		for _, c := range sp.callsOfRec(info.paramOf) {
+		calls, _ := sp.callsSeen(info.paramOf)
+		for _, c := range calls {
 			if i < len(c.Args) && sp.exprCandidate(c.Args[i], 0) {
 				yes = true
 				break

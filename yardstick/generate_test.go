@@ -312,6 +312,10 @@ var valueRoutes = []valueRoute{
 	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c === \"string\") $v = $v_c;", "$v", false},
 	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c !== \"string\") $v = $v_c;", "$v", false},
 	{"let $v = $o;\nconst $v_c = $e;\nif (typeof $v_c === \"string\" || $v_c) $v = $v_c;", "$v", false},
+	// A callback given to a local function that calls it.
+	{"const $v = (fn) => fn($e);", "$v((x) => x)", true},
+	{"let $v_r = $o;\nfunction $v(fn) { fn($o); fn($e); }\n$v(function (x) { $v_r = x; });", "$v_r", true},
+	{"let $v_r = $o;\nconst $v = (xs, fn) => { for (const x of xs) fn(x); };\n$v([$o, $e], (x) => { $v_r = x; });", "$v_r", false},
 	// A replacer given to a replace that is the script's own, by name or
 	// through a key.
 	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},

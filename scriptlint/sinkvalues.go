@@ -282,7 +282,10 @@ func (w *heldWalk) objects(e esb.Expr, depth int, emit func(esb.Expr) bool) bool
 		if s == nil || info == nil || s.Kind == esb.SymbolUnbound || w.active[info] {
 			return false
 		}
-		if info.anyWrite || info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" || info.aliased || w.sp.isAliased(info) || w.sp.elementsAliased(info) {
+		if info.updated || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 || w.sp.directEval || info.fn != "" || info.aliased || w.sp.isAliased(info) || w.sp.elementsAliased(info) {
+			return false
+		}
+		if info.anyWrite && !w.paramObjects(info, depth, emit) {
 			return false
 		}
 		return w.plainSources(info, func(src esb.Expr) bool { return w.objects(src, depth, emit) })
@@ -293,6 +296,33 @@ func (w *heldWalk) objects(e esb.Expr, depth int, emit func(esb.Expr) bool) bool
 		return w.memberValues(target, key, known, depth, func(v esb.Expr) bool { return w.objects(v, depth, emit) })
 	}
 	return false
+}
+
+// paramObjects calls emit with each object or array literal a parameter
+// of a local function is given (paramOf: every call the analysis sees,
+// or the elements a callback is given), when nothing else writes it (its
+// default, if any, is one of its sources).
+func (w *heldWalk) paramObjects(info *symInfo, depth int, emit func(esb.Expr) bool) bool {
+	if info.anyWrites > 1 || len(info.heldForOf) > 0 {
+		return false
+	}
+	p := w.sp.paramOf(info)
+	if p == nil || p.unknown {
+		return false
+	}
+	w.active[info] = true
+	defer delete(w.active, info)
+	for _, c := range p.calls {
+		if p.index >= len(c.Args) || !w.objects(c.Args[p.index], depth, emit) {
+			return false
+		}
+	}
+	for _, item := range p.over {
+		if !w.objects(item, depth, emit) {
+			return false
+		}
+	}
+	return true
 }
 
 // memberParts splits o.k and o[k] into the object and the key, when the

@@ -277,7 +277,6 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 			sp.openLoopKey(s.Init, s.Value)
 		}
 		sp.forInit(s.Init, s.Value)
-		sp.noteGlobalOperand(s.Value)
 		sp.addSite(checkSite{kind: siteEnumerated, e: s.Value})
 		sp.expr(s.Value, useInspect) // only its keys are read
 		sp.stmt(s.Body)

@@ -419,13 +419,11 @@ func (sp *scriptPass) kindsCallModel(c *esb.ECall, depth int) kinds {
 	}
 	if len(paths) == 0 {
 		p, ok := sp.globalMember(c.Target)
-		if !ok {
-			if id, isName := c.Target.Data.(*esb.EIdentifier); isName {
-				// A global of the closed world called by name: the
-				// built-in (an assignment replacing it is refused).
-				if s, _ := sp.lookup(id.Ref); s != nil && s.Kind == esb.SymbolUnbound && allowedByName()[s.OriginalName] != nil {
-					p, ok = s.OriginalName, true
-				}
+		if _, isName := c.Target.Data.(*esb.EIdentifier); !ok && isName {
+			// A global of the closed world called by name: the built-in
+			// (an assignment replacing it is refused).
+			if name, unbound := sp.directGlobal(c.Target); unbound && allowedByName()[name] != nil {
+				p, ok = name, true
 			}
 		}
 		if !ok {

@@ -3,6 +3,7 @@ package pagepolicy
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // ElementVerdict is the table's answer for one element.
@@ -107,9 +108,20 @@ func Attribute(namespace, tag, name string) AttributeVerdict {
 // (img.src = …, a.href = …) loads or navigates to its value, as the
 // attribute does.
 func LoadsAddress(name string) bool {
-	n := strings.ToLower(name)
-	return slices.ContainsFunc(Attributes, func(r AttributeRow) bool { return r.Property && r.Name == n })
+	return addressProperties()[strings.ToLower(name)]
 }
+
+// addressProperties are the names of Attributes' rows that are
+// properties: LoadsAddress is asked of every member assignment.
+var addressProperties = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range Attributes {
+		if r.Property {
+			m[r.Name] = true
+		}
+	}
+	return m
+})
 
 // FixedOnPasswordField returns the row that keeps an attribute of a
 // password field from changing, if there is one.

@@ -269,8 +269,9 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 			sp.report(RuleRemoteCode, off, "streaming WebAssembly compiles code fetched at run time: the sandbox has no network; there is no way to load code into a remixlet")
 		}
 	}
+	byTarget := sp.leakTarget(target, direct, callees[0].paths)
 	for _, c := range callees {
-		sp.checkLeakSinks(target, c.paths, c.args)
+		sp.checkLeakSinks(c.paths, c.args, byTarget)
 		if pathsStartWith(c.paths, "OR") {
 			sp.checkIntrinsicCall(c)
 		}

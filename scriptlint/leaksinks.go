@@ -19,16 +19,15 @@ import (
 var consoleLeaks = []string{"console.dir", "console.dirxml", "console.table", "console.group", "console.groupCollapsed", "console.assert", "console.timeLog"}
 
 // checkLeakSinks looks for a credential handed to one of the sinks above
-// through a call (paths as callees resolves them).
-func (sp *scriptPass) checkLeakSinks(target esb.Expr, paths []string, args []esb.Expr) {
-	where := ""
-	switch {
-	case has(paths, consoleLeaks...):
-		where = "a log line"
-	case has(paths, "URL", "URLSearchParams") || sp.names(target, "URL") || sp.names(target, "URLSearchParams"):
-		where = "an address"
-	default:
-		if dot, ok := target.Data.(*esb.EDot); ok && (dot.Name == "set" || dot.Name == "append") && sp.isQuery(dot.Target) {
+// through a call (paths as callees resolves them); byTarget is what
+// leakTarget says of the call's target, the same for every callee.
+func (sp *scriptPass) checkLeakSinks(paths []string, args []esb.Expr, byTarget string) {
+	where := byTarget
+	if where == "" && pathsStartWith(paths, "cU") {
+		switch {
+		case has(paths, consoleLeaks...):
+			where = "a log line"
+		case has(paths, "URL", "URLSearchParams"):
 			where = "an address"
 		}
 	}
@@ -38,6 +37,19 @@ func (sp *scriptPass) checkLeakSinks(target esb.Expr, paths []string, args []esb
 	for _, a := range args {
 		sp.checkLeak(a, where)
 	}
+}
+
+// leakTarget is the sink a call of target is, judged from the target
+// alone: URL or URLSearchParams (named directly, or through paths, what
+// the target resolves to), or a query string's set or append.
+func (sp *scriptPass) leakTarget(target esb.Expr, direct string, paths []string) string {
+	if direct == "URL" || direct == "URLSearchParams" || has(paths, "URL", "URLSearchParams") {
+		return "an address"
+	}
+	if dot, ok := target.Data.(*esb.EDot); ok && (dot.Name == "set" || dot.Name == "append") && sp.isQuery(dot.Target) {
+		return "an address"
+	}
+	return ""
 }
 
 // isQuery reports whether e is a query string: a URL's searchParams, or

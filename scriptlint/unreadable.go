@@ -2,7 +2,7 @@ package scriptlint
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
@@ -36,9 +36,7 @@ func (sp *scriptPass) checkReadable() {
 	if !complete {
 		return // the parse says why the file cannot be read
 	}
-	sort.Slice(literals, func(a, b int) bool { return literals[a].Loc.Start < literals[b].Loc.Start })
-	outside := append(append([]esb.Range{}, literals...), comments...)
-	sort.Slice(outside, func(a, b int) bool { return outside[a].Loc.Start < outside[b].Loc.Start })
+	outside := mergeRanges(literals, comments)
 
 	if long >= 0 {
 		sp.reportMinified(src, outside)
@@ -160,4 +158,24 @@ func countEscapes(text string) int {
 		i++ // the escaped character is not the start of another escape
 	}
 	return n
+}
+
+// mergeRanges is a and b in one list by start. The scan reads literals and
+// comments in order, so each is sorted already (sorted here if not).
+func mergeRanges(a, b []esb.Range) []esb.Range {
+	byStart := func(x, y esb.Range) int { return int(x.Loc.Start) - int(y.Loc.Start) }
+	if !slices.IsSortedFunc(a, byStart) || !slices.IsSortedFunc(b, byStart) {
+		out := slices.Concat(a, b)
+		slices.SortFunc(out, byStart)
+		return out
+	}
+	out := make([]esb.Range, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if a[0].Loc.Start <= b[0].Loc.Start {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }

@@ -74,6 +74,7 @@ type valueFlow struct {
 	reachState
 	fieldState
 	keyState
+	uncalledState
 }
 
 type memberWrite struct {

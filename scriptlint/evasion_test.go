@@ -67,7 +67,7 @@ var evasions = []evasion{
 	{code: `globalThis.eval(x)`, rule: "js/eval"},
 	{code: `window.eval(x)`, rule: "js/eval"},
 	{code: `self.eval(x)`, rule: "js/eval"},
-	{code: `function f() { return this.eval(x) }`, rule: "js/eval"},
+	{code: `function f() { return this.eval(x) }; f()`, rule: "js/eval"},
 	{code: `window["eval"](x)`, rule: "js/eval"},
 	{code: `window["ev" + "al"](x)`, rule: "js/eval"},
 	{code: "window[`ev${'al'}`](x)", rule: "js/eval"},

@@ -89,6 +89,11 @@ type symInfo struct {
 	declFrame int32
 	// moduleObject: a module wrapper's module parameter (bindings.go).
 	moduleObject bool
+	// literalOwner: its only value is an object literal with a name as a
+	// member's value; dotReads: how many of its references read a member
+	// by name (uncalled.go).
+	literalOwner bool
+	dotReads     int32
 
 	// reach.go: the function bound to this name (two: fnRecAmbiguous), the
 	// function this parameter is of and its position, and how often the

@@ -197,6 +197,9 @@ func (sp *scriptPass) stmt(s esb.Stmt) {
 		sp.checkSecretString(&esb.EString{Value: d.Value}, int(s.Loc.Start))
 		return
 	}
+	if sp.collecting && !sp.exports && exports(s) {
+		sp.exports = true
+	}
 	switch s := s.Data.(type) {
 	case nil:
 	case *esb.SBlock:
@@ -433,11 +436,13 @@ func (sp *scriptPass) fn(fn *esb.Fn) {
 		sp.fnStack = append(sp.fnStack, fnFrame{fn: fn})
 	}
 	rec := sp.enterFunction(fn, false)
+	body := sp.fnBodyStart(rec)
 	sp.args(fn.Args, rec)
 	if sp.collecting {
 		sp.moduleParams(fn)
 	}
 	sp.stmts(fn.Body.Block.Stmts)
+	sp.fnBodyEnd(body)
 	sp.leaveFunction()
 	if sp.collecting {
 		sp.popFunction()
@@ -812,8 +817,10 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		sp.expr(x.Index, useInspect)
 	case *esb.EArrow:
 		rec := sp.enterFunction(x, true)
+		body := sp.fnBodyStart(rec)
 		sp.args(x.Args, rec)
 		sp.stmts(x.Body.Block.Stmts)
+		sp.fnBodyEnd(body)
 		sp.leaveFunction()
 	case *esb.EFunction:
 		if sp.collecting && x.Fn.Name != nil {

@@ -59,6 +59,8 @@ type fnRec struct {
 	// of this call of a local name (callbackCalls).
 	givenTo *esb.ECall
 	givenAt int
+	// uncalled: neverCalled's memo (uncalled.go).
+	uncalled uint8
 }
 
 // argSite is an argument of a call of a local name.
@@ -268,7 +270,7 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 		// reference to it; the getters' bindings are held (noteExportCall).
 		if sp.collecting {
 			sp.exportHelper.callRefs++
-			sp.localCalls = append(sp.localCalls, c)
+			sp.noteLocalCall(c)
 		}
 		sp.argsNotKept = true
 		sp.expr(c.Args[0], useValue)
@@ -305,7 +307,7 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 	}
 	if sp.collecting {
 		info.callRefs++
-		sp.localCalls = append(sp.localCalls, c)
+		sp.noteLocalCall(c)
 		sp.noteCallbacks(c)
 	}
 	outer := sp.siteFrom

@@ -30,6 +30,8 @@ const (
 	siteGuardStart                    // a region that runs only on a condition starts (deadcode.go): e is the condition, from the part
 	siteCaseStart                     // a switch case's region starts: from indexes caseGuards
 	siteGuardEnd                      // a guarded region ends
+	siteFnStart                       // the body of a function a name is bound to starts (uncalled.go): from its fnRecs index
+	siteFnEnd                         // and ends
 	siteLocal                         // a local name where a reached value it holds may be refused (reach.go)
 )
 
@@ -105,6 +107,7 @@ func (sp *scriptPass) checkSites() {
 	// gives its object, once its key is folded.
 	objectUse := make([]use, len(sp.sites))
 	var guards []bool // the guarded regions the site is in: dead or not
+	var bodies []bool // the bodies of functions the site is in: never run or not
 	dead := 0         // how many of them are dead
 	for i := range sp.sites {
 		st := &sp.sites[i]
@@ -127,6 +130,19 @@ func (sp *scriptPass) checkSites() {
 			}
 			guards = guards[:len(guards)-1]
 			sp.liveGuards = sp.liveGuards[:len(sp.liveGuards)-1]
+			continue
+		case siteFnStart:
+			d := dead > 0 || sp.neverCalled(sp.fnRecs[st.from])
+			bodies = append(bodies, d)
+			if d {
+				dead++
+			}
+			continue
+		case siteFnEnd:
+			if bodies[len(bodies)-1] {
+				dead--
+			}
+			bodies = bodies[:len(bodies)-1]
 			continue
 		}
 		if dead > 0 {

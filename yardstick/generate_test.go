@@ -316,6 +316,21 @@ var valueRoutes = []valueRoute{
 	{"const $v = (fn) => fn($e);", "$v((x) => x)", true},
 	{"let $v_r = $o;\nfunction $v(fn) { fn($o); fn($e); }\n$v(function (x) { $v_r = x; });", "$v_r", true},
 	{"let $v_r = $o;\nconst $v = (xs, fn) => { for (const x of xs) fn(x); };\n$v([$o, $e], (x) => { $v_r = x; });", "$v_r", false},
+	// A function kept on a namespace object, reached by every way a member
+	// of the object can be: the lint skips the body of one nothing calls.
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f, g: 1 };", "$v.f()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };", "$v[\"f\"]()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };\nconst $v_k = Math.random() < 2 ? \"f\" : \"g\";", "$v[$v_k]()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };\nlet $v_r;\nfor (const k in $v) $v_r = $v[k]();", "$v_r", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f, g() { return this[[\"f\"][0]](); } };", "$v.g()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f, g: function () { return this[[\"f\"][0]](); } };", "$v.g()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };\nconst $v_a = $v;", "$v_a.f()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };", "({ ...$v }).f()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };", "Object.values($v)[0]()", true},
+	{"const $v_f = () => $e;\nconst $v_g = () => $v_f();\nconst $v = { g: $v_g };", "$v.g()", true},
+	{"function $v_f() { return $e; }\nconst $v = { h: 1, f: $v_f };", "$v.f()", true},
+	{"const $v_f = () => $e;\nconst $v = { __proto__: { g() { return this[[\"f\"][0]](); } }, f: $v_f };", "$v.g()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };", "$v.valueOf()[[\"f\"][0]]()", true},
 	// A replacer given to a replace that is the script's own, by name or
 	// through a key.
 	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},

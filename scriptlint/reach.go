@@ -245,14 +245,23 @@ func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u u
 			}
 		}
 	}
-	switch u {
-	case useInspect, useTypeof, useDiscard, useMemberName, useMemberSafe, useTarget,
-		useWalk, useReceiver, useBind, useSafePattern, useProtoRead:
-		// No reached value is refused here (reachFollowed; in a module
-		// that calls eval directly, no name holds one).
+	if !refusesReached(u) {
 		return
 	}
 	sp.addSite(checkSite{kind: siteLocal, e: e, u: u})
+}
+
+// refusesReached reports the uses of a local name where a reached value it
+// holds is refused: no other is (reachFollowed; in a module that calls
+// eval directly, no name holds one). The use of the object of a read with
+// a computed key is known only once the key is folded (useOfIndex).
+func refusesReached(u use) bool {
+	switch u {
+	case useInspect, useTypeof, useDiscard, useMemberName, useMemberSafe, useTarget,
+		useWalk, useReceiver, useBind, useSafePattern, useProtoRead:
+		return false
+	}
+	return true
 }
 
 // callArgs walks a call's arguments: those of a call of a local name
@@ -484,7 +493,7 @@ func (sp *scriptPass) indexCalls() {
 // does not rule one out: sound, less precise, and linear.
 func (sp *scriptPass) overBudget() bool {
 	if sp.kindsBudget == 0 {
-		sp.kindsBudget = 16*len(sp.infos) + 16384
+		sp.kindsBudget = 16*len(sp.infos) + 1<<17
 	}
 	return sp.kindsWork > sp.kindsBudget
 }
@@ -596,6 +605,9 @@ func (sp *scriptPass) siteFollowed() bool { return sp.reachFollowed(sp.siteUse, 
 // reached value, where its use is not one reach.go follows.
 func (sp *scriptPass) checkLocalReach(e esb.Expr, u use) {
 	sp.checkBuiltinValue(e) // (an alias of a built-in)
+	if !refusesReached(u) {
+		return // (the object of a computed key folded to a harmless one: o["n"])
+	}
 	if !sp.constructorChecks() || sp.siteFollowed() && !(u == useReadBy && sp.globalFollowed) {
 		return
 	}

@@ -1245,8 +1245,42 @@ func (sp *scriptPass) argUse(c *esb.ECall) use {
 		if x.Name == "call" && inspectorMethods[sp.builtinPath(x.Target, 0)] {
 			return useInspect
 		}
+		if sp.literalCoerces(x) {
+			return useInspect
+		}
 	}
 	return useValue
+}
+
+// literalCoerces reports a method of a regular expression or a string
+// written in place (a literal, an untagged template, String(…)) that only
+// turns its arguments into strings or numbers, or compares them: the
+// built-in's own, since a literal has no members of its own and built-in
+// prototypes are frozen. The methods that hand an argument's own methods
+// the call (split, match, search, replace and kin look for its
+// Symbol.split and the like) are not among them.
+func (sp *scriptPass) literalCoerces(x *esb.EDot) bool {
+	switch r := x.Target.Data.(type) {
+	case *esb.ERegExp:
+		return x.Name == "test" || x.Name == "exec"
+	case *esb.EString:
+		return stringCoercers[x.Name]
+	case *esb.ETemplate:
+		return r.TagOrNil.Data == nil && stringCoercers[x.Name]
+	case *esb.ECall:
+		name, ok := sp.directGlobal(r.Target)
+		return ok && name == "String" && stringCoercers[x.Name]
+	}
+	return false
+}
+
+// stringCoercers are the methods of String.prototype that read their
+// arguments as strings or numbers only.
+var stringCoercers = map[string]bool{
+	"indexOf": true, "lastIndexOf": true, "includes": true, "startsWith": true, "endsWith": true,
+	"charAt": true, "charCodeAt": true, "codePointAt": true, "at": true, "slice": true, "substring": true,
+	"substr": true, "padStart": true, "padEnd": true, "repeat": true, "concat": true, "localeCompare": true,
+	"normalize": true,
 }
 
 // builtinPath names a chain of known members rooted at an allowed global

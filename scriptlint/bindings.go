@@ -273,14 +273,20 @@ func (sp *scriptPass) mayWriteFunctionPrototype(w memberWrite) bool {
 	case "defineProperty", "defineProperties", "set":
 		return false
 	}
+	// The key first: of the keys it can fold only __proto__ sets a
+	// prototype, and the value's kinds are asked only of the rest.
+	known := false
+	if w.key.Data != nil {
+		var k string
+		if k, known = sp.indexKey(w.key); known && k != "__proto__" {
+			return false
+		}
+	}
 	if w.value.Data != nil && !sp.kindsOf(w.value).may(kFunc) {
 		return false
 	}
-	if w.key.Data == nil {
+	if w.key.Data == nil || known {
 		return true
-	}
-	if k, ok := sp.indexKey(w.key); ok {
-		return k == "__proto__"
 	}
 	if !sp.keyMayBeConstructor(w.key) {
 		return false

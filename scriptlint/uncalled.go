@@ -32,9 +32,10 @@ import (
 // read any member of this; so every member that is read must hold a
 // value that ignores its receiver (an arrow, a bound function, a
 // primitive, an object, a choice of those), the literal must have no
-// prototype of its own (__proto__: p), and no name read from it may be
-// one of the methods it inherits (o.valueOf() gives it back); otherwise
-// the literal counts as read throughout.
+// prototype of its own (__proto__: p), and every name read from it must
+// be one of its own keys (a member written later, o.run = function …, or
+// one it inherits, o.valueOf(), would see it as this); otherwise the
+// literal counts as read throughout.
 
 // litRef is a reference to a name as the value of an object literal's
 // member, under a key written in the text.
@@ -284,8 +285,10 @@ func (sp *scriptPass) sealedLiteral(o *esb.EObject, read map[string]bool) bool {
 		}
 	}
 	for name := range read {
-		if sealed && !own[name] && memberNames()[name]&nameInherited != 0 {
-			sealed = false // Object.prototype's methods see it as this (valueOf gives it back)
+		if sealed && !own[name] {
+			// A member written later (o.run = function …) or inherited
+			// (o.valueOf() gives it back) may see it as this.
+			sealed = false
 		}
 	}
 	if sp.sealedMemo == nil {

@@ -331,6 +331,7 @@ var valueRoutes = []valueRoute{
 	{"function $v_f() { return $e; }\nconst $v = { h: 1, f: $v_f };", "$v.f()", true},
 	{"const $v_f = () => $e;\nconst $v = { __proto__: { g() { return this[[\"f\"][0]](); } }, f: $v_f };", "$v.g()", true},
 	{"const $v_f = () => $e;\nconst $v = { f: $v_f };", "$v.valueOf()[[\"f\"][0]]()", true},
+	{"const $v_f = () => $e;\nconst $v = { f: $v_f };\n$v.g = function () { return this[[\"f\"][0]](); };", "$v.g()", true},
 	// A replacer given to a replace that is the script's own, by name or
 	// through a key.
 	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},

@@ -153,7 +153,7 @@ func capInputs() []capInput {
 		}, "")),
 		// One function of thousands of tests each followed by a return,
 		// every one guarding the rest of the body, and a read with a
-		// computed key after each (jswalk.go bounds the regions a list
+		// computed key after each (walk.go bounds the regions a list
 		// opens).
 		script("js-early-exits", repeatTo(scriptCap, "const key = String(Math.random());\nexport function g(o, p) {\n", func(i int) string {
 			return fmt.Sprintf("  if (!Object.hasOwn(o, key) || p === %d) return; rmx.log([o[key]], [o[p]]);\n", i)

@@ -7,7 +7,7 @@ import (
 // Bindings and their write sets. The walk (collecting) records, for every
 // binding, everything written to it anywhere in the module: initialisers,
 // assignments and compound assignments, destructuring targets and defaults
-// (jsvalue.go's bindTo and assigned), and here what those leave out:
+// (values.go's bindTo and assigned), and here what those leave out:
 // for-in and for-of heads, parameters and caught errors (which hold
 // anything: the analysis does not follow calls into them), rest elements,
 // computed keys, members written through a pattern, prototypes set, and

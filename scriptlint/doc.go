@@ -143,4 +143,29 @@
 //     eval of a harmless string literal, and addresses computed at run time (the
 //     page agent checks them when they are set). The sandbox's policy, not
 //     this check, is the boundary.
+//
+// The files, by phase:
+//
+//   - the pass: script.go (guard, parse, walk, checks, report), ruletable.go
+//     (the rules, as data);
+//   - the walk and its sites: walk.go (one walk over the AST, recording
+//     writes and sites), sites.go (the sites, and the checks run over them);
+//   - bindings and values: values.go (what each symbol may hold, resolve,
+//     fold), bindings.go (the writes the walk records beyond those), fields.go
+//     (members by name), instances.go (the script's own constructors),
+//     ownkeys.go (keys a value's own members are read by);
+//   - the abstract domain: domain.go;
+//   - the transfer functions: transfer.go (kinds of every expression, the
+//     solver), reach.go (reached values through names, parameters and
+//     results), deadcode.go and uncalled.go (code that never runs);
+//   - the checks: check.go (each site's checks), flow.go (the closed world,
+//     members and dangerous values), closedworld.go (its table),
+//     intrinsics.go (the frozen built-ins), evalcode.go (eval's literal),
+//     bundlerhelpers.go (esbuild's verified helpers), invisible.go,
+//     unreadable.go and scriptscheme.go (the text itself);
+//   - sinks: sinks.go, sinkvalues.go, sinkclosed.go, html.go, pagechecks.go,
+//     pageflow.go (page data that leaves the page), uses.go (what the
+//     capability summary reads);
+//   - secrets: secretfold.go (secrets put together at run time),
+//     leaksinks.go (where a credential may not go).
 package scriptlint

@@ -8,13 +8,13 @@ import (
 	"github.com/remixlet/remixlet/internal/secrets"
 )
 
-// The leak sinks beyond the log and errors' constructors (jscheck.go):
+// The leak sinks beyond the log and errors' constructors (check.go):
 // every console method that prints its arguments, the URL and
 // URLSearchParams constructors, a query string's set and append, a URL's
 // search, hash and href written, and an error's message assigned. A
 // credential there reaches a log, an address or an error report.
 
-// consoleLeaks are the console methods jscheck.go does not check that
+// consoleLeaks are the console methods check.go does not check that
 // print their arguments.
 var consoleLeaks = []string{"console.dir", "console.dirxml", "console.table", "console.group", "console.groupCollapsed", "console.assert", "console.timeLog"}
 

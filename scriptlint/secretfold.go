@@ -9,7 +9,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 )
 
-// Secrets on computed values. The folder (jsvalue.go) evaluates the
+// Secrets on computed values. The folder (values.go) evaluates the
 // strings the text decides; here are the routes a credential is assembled
 // by that are not one expression's shape: callbacks of map and reduce run
 // on each element of a literal array, Object.values of an object literal,

@@ -63,6 +63,28 @@ func repeatTo(size int, head string, unit func(i int) string, tail string) strin
 
 func same(s string) func(int) string { return func(int) string { return s } }
 
+// uncalledChain is js-uncalled-chain's script, size bytes at most: f(i+1)
+// calls f(i), each writes a built-in's prototype, and the last is kept on
+// a namespace object under a key nothing reads.
+func uncalledChain(size int) string {
+	var b strings.Builder
+	b.WriteString("function f0() { String.prototype.x0 = 1; }\n")
+	tail := func(n int) string {
+		return fmt.Sprintf("const lib = { last: f%d, ok: () => 1 };\nrmx.log(lib.ok());\n", n)
+	}
+	n := 0
+	for {
+		u := fmt.Sprintf("function f%d() { f%d(); String.prototype.x%d = 1; }\n", n+1, n, n+1)
+		if b.Len()+len(u)+len(tail(n+1)) > size-margin {
+			break
+		}
+		b.WriteString(u)
+		n++
+	}
+	b.WriteString(tail(n))
+	return b.String()
+}
+
 // longText is n bytes of URL-safe text, the payload of a long address.
 func longText(n int) string { return strings.Repeat("a0%20b-", n/7+1)[:n] }
 
@@ -144,6 +166,11 @@ func capInputs() []capInput {
 		script("js-call-cycle", repeatTo(scriptCap, "function f0(a, b) { return f1(b, a) || f0(a[b], b); }\n", func(i int) string {
 			return fmt.Sprintf("function f%d(a, b) { return f%d(a[b], b) ?? f0(b, a); }\n", i+1, i)
 		}, "rmx.log(f0({}, \"k\"));\n")),
+		// A chain of functions each called only by the one before it, the
+		// first kept on a namespace object under a key nothing reads:
+		// whether each body runs is asked along the whole chain
+		// (uncalled.go).
+		script("js-uncalled-chain", uncalledChain(scriptCap)),
 		// Reads with computed keys under hundreds of nested tests that
 		// prove the key own or the value no function: each read looks at
 		// every region around it (deadcode.go keeps what each proves).

@@ -1198,8 +1198,8 @@ var inspectors = map[string]bool{
 // readers are the built-ins whose argument reach.go follows: they read its
 // own keys, or give its prototype (a reached value in its turn).
 var readers = map[string]bool{
-	"Object.keys": true, "Object.getOwnPropertyNames": true,
-	"Object.getPrototypeOf": true, "Reflect.getPrototypeOf": true,
+	"Object.keys": true, "Object.getOwnPropertyNames": true, "Object.getOwnPropertySymbols": true,
+	"Reflect.ownKeys": true, "Object.getPrototypeOf": true, "Reflect.getPrototypeOf": true,
 }
 
 // builtinReaders are the member names of inspectors and readers, and of
@@ -1219,6 +1219,34 @@ var builtinReaders = sync.OnceValue(func() map[string]bool {
 var inspectorMethods = map[string]bool{
 	"Object.prototype.hasOwnProperty": true, "Object.prototype.propertyIsEnumerable": true,
 	"Object.prototype.toString": true, "Function.prototype.toString": true,
+	// Object's own, inherited through Function.prototype: the same built-ins.
+	"Object.hasOwnProperty": true, "Object.propertyIsEnumerable": true,
+}
+
+// literalInspector reports one of inspectorMethods read from an object
+// literal that has no member of that name ({}.hasOwnProperty): every key
+// written out, none a spread, and no prototype of its own, it reads
+// Object.prototype's.
+func literalInspector(e esb.Expr) bool {
+	dot, ok := e.Data.(*esb.EDot)
+	if !ok || !inspectorMethods["Object.prototype."+dot.Name] {
+		return false
+	}
+	o, ok := dot.Target.Data.(*esb.EObject)
+	if !ok {
+		return false
+	}
+	for i := range o.Properties {
+		p := &o.Properties[i]
+		key, ok := p.Key.Data.(*esb.EString)
+		if !ok || p.Kind == esb.PropertySpread || p.Flags.Has(esb.PropertyIsComputed) {
+			return false
+		}
+		if name := esb.UTF16ToString(key.Value); name == dot.Name || name == "__proto__" {
+			return false
+		}
+	}
+	return true
 }
 
 // argUse is the use of the arguments of a call.
@@ -1242,7 +1270,7 @@ func (sp *scriptPass) argUse(c *esb.ECall) use {
 				}
 			}
 		}
-		if x.Name == "call" && inspectorMethods[sp.builtinPath(x.Target, 0)] {
+		if x.Name == "call" && (inspectorMethods[sp.builtinPath(x.Target, 0)] || literalInspector(x.Target)) {
 			return useInspect
 		}
 		if sp.literalCoerces(x) {

@@ -258,10 +258,18 @@ func (sp *scriptPass) literalOwner(o *esb.EObject) *symInfo {
 // sealedLiteral reports that no member read of the literal by the names
 // read hands a method the literal as its receiver.
 func (sp *scriptPass) sealedLiteral(o *esb.EObject, read map[string]bool) bool {
-	if sealed, ok := sp.sealedMemo[o]; ok {
-		return sealed
+	sealed, ok := sp.sealedMemo[o]
+	if !ok {
+		sealed = sp.decideSealed(o, read)
+		if sp.sealedMemo == nil {
+			sp.sealedMemo = map[*esb.EObject]bool{}
+		}
+		sp.sealedMemo[o] = sealed
 	}
-	sealed := true
+	return sealed
+}
+
+func (sp *scriptPass) decideSealed(o *esb.EObject, read map[string]bool) bool {
 	own := map[string]bool{}
 	for i := range o.Properties {
 		p := &o.Properties[i]
@@ -270,32 +278,25 @@ func (sp *scriptPass) sealedLiteral(o *esb.EObject, read map[string]bool) bool {
 		}
 		key, ok := p.Key.Data.(*esb.EString)
 		if !ok || p.Flags.Has(esb.PropertyIsComputed) {
-			sealed = false // a key the text does not give may be any read
-			break
+			return false // a key the text does not give may be any read
 		}
 		name := esb.UTF16ToString(key.Value)
-		own[name] = true
 		if name == "__proto__" {
-			sealed = false // a prototype's methods get the literal as this
-			break
+			return false // a prototype's methods get the literal as this
 		}
 		if read[name] && (p.Kind != esb.PropertyField || !sp.ignoresReceiver(p.ValueOrNil, 0)) {
-			sealed = false
-			break
+			return false
 		}
+		own[name] = true
 	}
 	for name := range read {
-		if sealed && !own[name] {
+		if !own[name] {
 			// A member written later (o.run = function …) or inherited
 			// (o.valueOf() gives it back) may see it as this.
-			sealed = false
+			return false
 		}
 	}
-	if sp.sealedMemo == nil {
-		sp.sealedMemo = map[*esb.EObject]bool{}
-	}
-	sp.sealedMemo[o] = sealed
-	return sealed
+	return true
 }
 
 // ignoresReceiver reports a value that, called as a method, does not see

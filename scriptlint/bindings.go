@@ -618,6 +618,7 @@ func (sp *scriptPass) checkHelperUses() {
 	if h := sp.commonJS; h != nil && (h.refs != h.callRefs || !onlyBoundToFunction(h)) {
 		for _, info := range sp.moduleParamInfos {
 			info.anyWrite, info.otherAny, info.moduleObject = true, true, false
+			info.entryValue = esb.Expr{}
 		}
 	}
 }
@@ -763,4 +764,109 @@ func (sp *scriptPass) moduleExportsTruthy(target esb.Expr) bool {
 		}
 	}
 	return true
+}
+
+// Parameters overwritten on entry. A function that begins
+//
+//	function register(type, name, format) { name = name.toLowerCase(); … }
+//
+// reads the value its caller gave name only in that first statement: every
+// later read sees what the statement wrote (or a later write). So when the
+// value written cannot depend on what the caller gave, beyond being a
+// string, the name holds what its writes hold, and not what the calls give
+// the parameter. That holds when:
+//
+//   - the parameters are plain names without defaults (a default could read
+//     the first value), and the body declares no function (a hoisted one
+//     could read it before the statement runs, called from within it);
+//   - the body's first statements are each p = p.m(…)….m(…), a chain of
+//     calls of stringOnlyMethods with literal arguments on the parameter
+//     itself, and p is overwritten by the first of them that names it
+//     (module code is strict: arguments does not alias the parameters);
+//   - no member of any of those names may hold a function of the script's
+//     (onlyBuiltinMember), so each call is String.prototype's, which
+//     returns a string or throws, whatever the receiver: a value that may
+//     be dangerous (reach.go) is read there and goes nowhere.
+//
+// Checks other than the write set still read the parameter as written by
+// what the analysis does not model.
+
+// noteEntryOverwrites records, in the walk, the parameters the first
+// statements of a body overwrite so.
+func (sp *scriptPass) noteEntryOverwrites(args []esb.Arg, body []esb.Stmt) {
+	params := map[esb.Ref]bool{}
+	for _, a := range args {
+		id, ok := a.Binding.Data.(*esb.BIdentifier)
+		if !ok || a.DefaultOrNil.Data != nil {
+			return
+		}
+		params[id.Ref] = true
+	}
+	for _, s := range body {
+		if _, ok := s.Data.(*esb.SFunction); ok {
+			return
+		}
+	}
+	for _, s := range body {
+		e, ok := s.Data.(*esb.SExpr)
+		if !ok {
+			return
+		}
+		assign, ok := e.Value.Data.(*esb.EBinary)
+		if !ok || assign.Op != esb.BinOpAssign {
+			return
+		}
+		target, ok := assign.Left.Data.(*esb.EIdentifier)
+		if !ok || !params[target.Ref] || !stringMethodChainOn(assign.Right, target.Ref) {
+			return
+		}
+		delete(params, target.Ref) // (a second overwrite reads the first's value)
+		info := sp.sym(target.Ref)
+		info.entryValue, info.paramWrites = assign.Right, int32(info.anyWrites)
+	}
+}
+
+// stringMethodChainOn reports p.m(…)….m(…), each m one of
+// stringOnlyMethods and each argument a literal, on the name p.
+func stringMethodChainOn(e esb.Expr, p esb.Ref) bool {
+	for {
+		c, ok := e.Data.(*esb.ECall)
+		if !ok {
+			return false
+		}
+		dot, ok := c.Target.Data.(*esb.EDot)
+		if !ok || !stringOnlyMethods[dot.Name] {
+			return false
+		}
+		for _, a := range c.Args {
+			switch a.Data.(type) {
+			case *esb.EString, *esb.ENumber, *esb.EBoolean, *esb.ENull, *esb.EUndefined:
+			default:
+				return false
+			}
+		}
+		if id, ok := dot.Target.Data.(*esb.EIdentifier); ok {
+			return id.Ref == p
+		}
+		e = dot.Target
+	}
+}
+
+// overwrittenOnEntry reports a parameter whose write set leaves out what
+// its calls give it (see above).
+func (sp *scriptPass) overwrittenOnEntry(info *symInfo, depth int) bool {
+	if info.entryValue.Data == nil || int32(info.anyWrites) != info.paramWrites || sp.directEval || sp.collecting {
+		return false
+	}
+	for e := info.entryValue; ; {
+		c, ok := e.Data.(*esb.ECall)
+		if !ok {
+			return true
+		}
+		dot := c.Target.Data.(*esb.EDot)
+		if !sp.onlyBuiltinMemberDepth(dot.Name, depth) {
+			return false
+		}
+		e = dot.Target
+	}
 }

@@ -235,6 +235,12 @@ func readsMember(u use) bool {
 func (sp *scriptPass) noteMemberMakerName(name string, u use) {
 	switch name {
 	case "Proxy":
+		if sp.walkingHelper == "__require" {
+			// Its trap reads the wrapped function's members by the key
+			// asked: the proxy holds what the function holds, and makes no
+			// member on any other object.
+			return
+		}
 		sp.membersOpen = true
 	case "JSON":
 		if !readsMember(u) {
@@ -575,7 +581,9 @@ func (sp *scriptPass) readsMember(e esb.Expr, name string) bool {
 // x.hasOwnProperty(k) is Object.prototype's. No built-in but
 // Function.prototype, and nothing of the API, has a bind, and none but
 // Object.prototype a hasOwnProperty.
-func (sp *scriptPass) onlyBuiltinMember(name string) bool {
+func (sp *scriptPass) onlyBuiltinMember(name string) bool { return sp.onlyBuiltinMemberDepth(name, 0) }
+
+func (sp *scriptPass) onlyBuiltinMemberDepth(name string, depth int) bool {
 	if sp.membersOpen || sp.directEval {
 		return false
 	}
@@ -583,9 +591,9 @@ func (sp *scriptPass) onlyBuiltinMember(name string) bool {
 	if sp.membersOpen {
 		return false
 	}
-	k := sp.solveMember(&sp.unknownKey, "", 0)
+	k := sp.solveMember(&sp.unknownKey, "", depth)
 	if set := sp.byName[name]; set != nil {
-		k |= sp.solveMember(set, name, 0)
+		k |= sp.solveMember(set, name, depth)
 	}
 	return !k.may(kFunc | kReach | kGlobal)
 }

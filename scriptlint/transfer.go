@@ -519,8 +519,28 @@ func (sp *scriptPass) methodResult(dot *esb.EDot, c *esb.ECall, depth int) (kind
 		}
 		return r, true
 	}
+	if stringOnlyMethods[dot.Name] && !sp.collecting && sp.onlyBuiltinMemberDepth(dot.Name, depth) {
+		// Whatever the receiver, the method is String.prototype's, which
+		// returns what it returns for a string, or the call throws.
+		return stringMethodResult[dot.Name], true
+	}
 	return 0, false
 }
+
+// stringOnlyMethods are the methods that, of all the built-ins and the
+// sandbox's API, only String.prototype has (TestStringOnlyMethods holds the
+// list to the engine). In a module where no member of the name may hold a
+// function of the script's (onlyBuiltinMember), x.trim() calls
+// String.prototype.trim, or throws, whatever x may hold.
+var stringOnlyMethods = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`charAt charCodeAt codePointAt endsWith isWellFormed localeCompare padEnd
+		padStart repeat split startsWith substr substring toLocaleLowerCase toLocaleUpperCase toLowerCase
+		toUpperCase toWellFormed trim trimEnd trimLeft trimRight trimStart`) {
+		m[n] = true
+	}
+	return m
+}()
 
 // kElement marks the array methods that return one of the elements.
 const kElement kinds = 0
@@ -754,7 +774,7 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 			return k
 		}
 		return kAny | sp.paramReach(info, depth)
-	case info.anyWrite && (info.paramOf == nil || info.otherAny):
+	case info.anyWrite && (info.paramOf == nil || info.otherAny) && !sp.overwrittenOnEntry(info, depth):
 		// What calls the analysis does not see give a parameter is
 		// anything but a reached value (reach.go); its own writes may be.
 		k := kAny | sp.paramReach(info, depth)
@@ -769,7 +789,7 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 		return k
 	}
 	k := info.extraKinds
-	if info.paramOf != nil {
+	if info.paramOf != nil && !sp.overwrittenOnEntry(info, depth) {
 		k |= sp.paramKinds(info, depth)
 	}
 	switch {

@@ -106,7 +106,12 @@ type symInfo struct {
 	// otherAny: anyWrite for another reason than being a parameter
 	// paramKinds gives values.
 	otherAny bool
-	cand     uint8 // reachCandidate's memo
+	// entryValue: a parameter the function's first statements overwrite
+	// with a call of string methods on itself (noteEntryOverwrites), and
+	// paramWrites the any-writes it had then.
+	entryValue  esb.Expr
+	paramWrites int32
+	cand        uint8 // reachCandidate's memo
 	// What the sinks' walk reads (sinkvalues.go): what push, set and kin
 	// put in, how many such calls there were, a member's elements changed
 	// (otherMutation), the for-of heads of a const pattern, and how many

@@ -440,6 +440,7 @@ func (sp *scriptPass) fn(fn *esb.Fn) {
 	sp.args(fn.Args, rec)
 	if sp.collecting {
 		sp.moduleParams(fn)
+		sp.noteEntryOverwrites(fn.Args, fn.Body.Block.Stmts)
 	}
 	sp.stmts(fn.Body.Block.Stmts)
 	sp.fnBodyEnd(body)
@@ -819,6 +820,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		rec := sp.enterFunction(x, true)
 		body := sp.fnBodyStart(rec)
 		sp.args(x.Args, rec)
+		if sp.collecting {
+			sp.noteEntryOverwrites(x.Args, x.Body.Block.Stmts)
+		}
 		sp.stmts(x.Body.Block.Stmts)
 		sp.fnBodyEnd(body)
 		sp.leaveFunction()

@@ -332,6 +332,15 @@ var valueRoutes = []valueRoute{
 	{"const $v_f = () => $e;\nconst $v = { __proto__: { g() { return this[[\"f\"][0]](); } }, f: $v_f };", "$v.g()", true},
 	{"const $v_f = () => $e;\nconst $v = { f: $v_f };", "$v.valueOf()[[\"f\"][0]]()", true},
 	{"const $v_f = () => $e;\nconst $v = { f: $v_f };\n$v.g = function () { return this[[\"f\"][0]](); };", "$v.g()", true},
+	// A parameter its function's first statement overwrites with a string
+	// method of its own value: what it held before is gone, unless the
+	// method is the script's, the statement is not the first, or another
+	// parameter carries the value.
+	{"const $v = { f(x) { x = x.trim(); return x; } };", "$v.f($e)", true},
+	{"const $v = { f(x) { const y = x; x = x.trim(); return y; } };", "$v.f($e)", true},
+	{"const $v = { f(x, y) { x = x.trim(); return y; } };", "$v.f(\"a\", $e)", true},
+	{"const $v_o = { trim() { return $e; } };\nconst $v = { f(x) { x = x.trim(); return x; } };", "$v.f($v_o)", true},
+	{"const $v = { f(x) { x = x.toLowerCase().trim(); return x; } };\nconst $v_o = { toString: () => $e };", "$v.f($v_o)", true},
 	// A replacer given to a replace that is the script's own, by name or
 	// through a key.
 	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},

@@ -498,6 +498,11 @@ func builtinResult(p string, nargs int) (kinds, bool) {
 // whether the script may have given an array an own member of the name).
 func (sp *scriptPass) methodResult(dot *esb.EDot, c *esb.ECall, depth int) (kinds, bool) {
 	recv := sp.kindsDepth(dot.Target, depth)
+	if patternDispatch[dot.Name] && len(c.Args) > 0 && !sp.plainPattern(c.Args[0], depth) {
+		// "a".split(o) is what o[Symbol.split] returns, and o's may be the
+		// script's own method.
+		return 0, false
+	}
 	switch {
 	case recv.only(kStr | kNum | kBool):
 		if r, ok := stringMethodResult[dot.Name]; ok {
@@ -525,6 +530,33 @@ func (sp *scriptPass) methodResult(dot *esb.EDot, c *esb.ECall, depth int) (kind
 		return stringMethodResult[dot.Name], true
 	}
 	return 0, false
+}
+
+// patternDispatch are the string methods that hand the call to their first
+// argument's method under a well-known symbol (Symbol.split, .replace,
+// .match, .matchAll, .search) when it has one: what they return is then
+// what that method returns.
+var patternDispatch = map[string]bool{"split": true, "replace": true, "replaceAll": true, "match": true, "matchAll": true, "search": true}
+
+// plainPattern reports a first argument of those methods whose
+// well-known-symbol methods are the built-ins': a primitive (only
+// objects have methods of their own), a regular expression literal, or a
+// constant bound to one that nothing writes into or holds elsewhere
+// (RegExp.prototype is frozen: js/intrinsic-write).
+func (sp *scriptPass) plainPattern(e esb.Expr, depth int) bool {
+	switch e.Data.(type) {
+	case *esb.ERegExp:
+		return true
+	case *esb.EIdentifier:
+		info := sp.localBinding(e)
+		if info != nil && info.konst && len(info.sources) == 1 && !info.anyWrite && !info.mutated && !info.aliased &&
+			!info.handedOn && len(info.memberSources) == 0 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
+			if _, ok := info.sources[0].expr.Data.(*esb.ERegExp); ok {
+				return true
+			}
+		}
+	}
+	return sp.kindsDepth(e, depth).only(kPrimitive)
 }
 
 // stringOnlyMethods are the methods that, of all the built-ins and the

@@ -341,6 +341,12 @@ var valueRoutes = []valueRoute{
 	{"const $v = { f(x, y) { x = x.trim(); return y; } };", "$v.f(\"a\", $e)", true},
 	{"const $v_o = { trim() { return $e; } };\nconst $v = { f(x) { x = x.trim(); return x; } };", "$v.f($v_o)", true},
 	{"const $v = { f(x) { x = x.toLowerCase().trim(); return x; } };\nconst $v_o = { toString: () => $e };", "$v.f($v_o)", true},
+	// A string method that hands the call to its argument's method under a
+	// well-known symbol.
+	{"const $v = { [Symbol.split]: () => $e };", "\"a\".split($v)", true},
+	{"const $v = { [Symbol.replace]: () => $e };", "\"a\".replace($v, \"b\")", true},
+	{"const $v = { [Symbol.match]: () => $e };", "String($o).match($v)", true},
+	{"const $v = { [Symbol.search]: () => $e };", "\"a\".search($v)", true},
 	// A replacer given to a replace that is the script's own, by name or
 	// through a key.
 	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},

@@ -508,7 +508,8 @@ func (sp *scriptPass) methodResult(dot *esb.EDot, c *esb.ECall, depth int) (kind
 		if r, ok := stringMethodResult[dot.Name]; ok {
 			return r, true
 		}
-	case recv.only(kArray|kOpen) && recv.may(kArray) && !sp.ownMemberWritten(dot.Name, kArray|kShadow):
+	case recv.only(kArray|kOpen) && recv.may(kArray) && !sp.ownMemberWritten(dot.Name, kArray|kShadow) &&
+		(!speciesMethods[dot.Name] || !sp.ownMemberWritten("constructor", kArray|kShadow)):
 		r, ok := arrayMethodResult[dot.Name]
 		if !ok {
 			return 0, false
@@ -615,6 +616,11 @@ var arrayMethodResult = func() map[string]kinds {
 	m["forEach"] = kUndef
 	return m
 }()
+
+// speciesMethods are the array methods that make their result with the
+// receiver's constructor[Symbol.species] (ArraySpeciesCreate): an array's
+// own constructor member, if the script wrote one, makes it.
+var speciesMethods = map[string]bool{"map": true, "filter": true, "slice": true, "concat": true, "flat": true, "flatMap": true, "splice": true}
 
 // arrayKeepsData are the array methods whose result holds only elements
 // of the receiver (so data stays data), given data arguments.

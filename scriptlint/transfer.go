@@ -509,7 +509,8 @@ func (sp *scriptPass) methodResult(dot *esb.EDot, c *esb.ECall, depth int) (kind
 			return r, true
 		}
 	case recv.only(kArray|kOpen) && recv.may(kArray) && !sp.ownMemberWritten(dot.Name, kArray|kShadow) &&
-		(!speciesMethods[dot.Name] || !sp.ownMemberWritten("constructor", kArray|kShadow)):
+		(!speciesMethods[dot.Name] || !sp.ownMemberWritten("constructor", kArray|kShadow)) &&
+		(dot.Name != "toString" || !sp.ownMemberWritten("join", kArray|kShadow)): // (toString calls this.join())
 		r, ok := arrayMethodResult[dot.Name]
 		if !ok {
 			return 0, false

@@ -348,9 +348,11 @@ var valueRoutes = []valueRoute{
 	{"const $v = { [Symbol.match]: () => $e };", "String($o).match($v)", true},
 	{"const $v = { [Symbol.search]: () => $e };", "\"a\".search($v)", true},
 	// An array method that makes its result with the receiver's
-	// constructor[Symbol.species], which the script wrote.
+	// constructor[Symbol.species], or calls its join (toString), which the
+	// script wrote.
 	{"const $v = [1];\n$v.constructor = { [Symbol.species]: function () { return $e; } };", "$v.map((x) => x)", true},
 	{"const $v = [1];\n$v.constructor = { [Symbol.species]: function () { return $e; } };", "$v.slice(0)", true},
+	{"const $v = [1];\n$v.join = () => $e;", "$v.toString()", true},
 	// A replacer given to a replace that is the script's own, by name or
 	// through a key.
 	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},

@@ -151,12 +151,13 @@
 //   - the walk and its sites: walk.go (one walk over the AST, recording
 //     writes and sites), sites.go (the sites, and the checks run over them);
 //   - bindings and values: values.go (what each symbol may hold, resolve,
-//     fold), bindings.go (the writes the walk records beyond those), fields.go
+//     fold), bindings.go (the writes the walk records beyond those, and
+//     parameters overwritten on entry), fields.go
 //     (members by name), instances.go (the script's own constructors),
 //     ownkeys.go (keys a value's own members are read by);
 //   - the abstract domain: domain.go;
-//   - the transfer functions: transfer.go (kinds of every expression, the
-//     solver), reach.go (reached values through names, parameters and
+//   - the transfer functions: transfer.go (kinds of every expression, what
+//     the built-ins' methods return, the solver), reach.go (reached values through names, parameters and
 //     results), deadcode.go and uncalled.go (code that never runs);
 //   - the checks: check.go (each site's checks), flow.go (the closed world,
 //     members and dangerous values), closedworld.go (its table),

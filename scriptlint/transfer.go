@@ -104,6 +104,18 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		return sp.kindsAwait(x.Value, depth)
 	case *esb.ENew:
 		if name, ok := sp.directGlobal(x.Target); ok && name != "Proxy" && allowedByName()[name] != nil {
+			if name == "Object" && len(x.Args) > 0 {
+				// new Object(v) hands back v when it is an object (a
+				// function among them), and boxes a primitive.
+				if hasSpreadItem(x.Args) {
+					return kAny
+				}
+				k := sp.kindsDepth(x.Args[0], depth)
+				if k.may(kPrimitive) {
+					k = k&^kPrimitive | kObject | kOpen
+				}
+				return k
+			}
 			return kObject | kOpen // a built-in's instance: its members are the built-in's methods
 		}
 		if k, ok := sp.newOfLocal(x.Target, depth); ok {

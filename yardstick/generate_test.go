@@ -272,6 +272,7 @@ var valueRoutes = []valueRoute{
 	{"if (typeof Object.create === \"function\") {}\nconst $v = Object.create({ a: $e });", "$v.a", false},
 	{"", "Object({ a: $e }).a", false},
 	{"", "new Object({ a: $e }).a", false},
+	{"", "new Object($e)", false},
 	// More built-ins that hand a value back.
 	{"", "[$e].flatMap((x) => [x])[0]", true},
 	{"", "[$e].entries().next().value[1]", false},

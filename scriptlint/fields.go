@@ -70,6 +70,15 @@ type fieldState struct {
 	fieldsIndexed, fieldsIndexing bool
 	byName                        map[string]*memberValues
 	unknownKey                    memberValues
+	// elements are the values written as elements (a number's name or
+	// key, push and kin: elementArgs), which writtenElements reads.
+	elements    memberValues
+	elementArgs []esb.Expr
+	// writeRoots are the bindings member writes, mutators, member makers
+	// and calls it does not follow reach their objects through (nil: none),
+	// which nestedMayChange reads.
+	writeRoots                   []*symInfo
+	nestedChecked, nestedChanged bool
 }
 
 type descriptorWrite struct {
@@ -138,6 +147,9 @@ func (sp *scriptPass) noteClass(c *esb.Class) { sp.classes = append(sp.classes, 
 // Reflect's member maker name (noteReflectiveWrites has checked the root):
 // the members it makes, whose values or descriptors indexFields reads.
 func (sp *scriptPass) noteMemberMakerCall(name string, args []esb.Expr) {
+	if len(args) > 0 {
+		sp.writeRoots = append(sp.writeRoots, sp.rootSymbol(args[0]))
+	}
 	switch name {
 	case "defineProperty":
 		if len(args) >= 3 {
@@ -333,13 +345,13 @@ func (sp *scriptPass) indexFields() {
 			if k, ok := sp.indexKey(key); ok {
 				name, known = k, true
 			} else if sp.kindsOf(key).only(kNumeric | kUndef | kNull | kBool | kSymbol) {
-				return // an index or a symbol: no name reads it
+				set = &sp.elements // an index or a symbol: no name reads it
 			}
 		}
 		if known && isNumberName(name) {
-			return // an element (memberKinds)
+			set = &sp.elements // an element (memberKinds)
 		}
-		if known {
+		if known && set != &sp.elements {
 			set = sp.byName[name]
 			if set == nil {
 				set = &memberValues{}
@@ -361,6 +373,7 @@ func (sp *scriptPass) indexFields() {
 		add(w.key, "", false, w.value, false)
 	}
 	sp.unknownKey.entries = sp.entryWrites
+	sp.elements.values = append(sp.elements.values, sp.elementArgs...)
 	for _, o := range sp.objectLiterals {
 		if !sp.exportLiterals[o] {
 			sp.indexProperties(o.Properties, add)
@@ -460,9 +473,7 @@ func descriptorValue(d esb.Expr) (esb.Expr, bool) {
 // built-in or the API has.
 func (sp *scriptPass) memberKinds(name string, target kinds, depth int) kinds {
 	if isNumberName(name) {
-		// An element: the module's element writes are not read here (push,
-		// splice and kin), so only data of data, as the kinds say.
-		return target.memberOfData()
+		return sp.elementOf(target, depth)
 	}
 	if sp.membersOpen || sp.directEval {
 		return kAny
@@ -596,4 +607,29 @@ func (sp *scriptPass) onlyBuiltinMemberDepth(name string, depth int) bool {
 		k |= sp.solveMember(set, name, depth)
 	}
 	return !k.may(kFunc | kReach | kGlobal)
+}
+
+// elementOf is what an element of a value of kinds target holds: of data,
+// data or what the module writes as an element anywhere (writtenElements),
+// since another reference to a nested array may have written into it
+// (const [row] = table; row[0] = f); of anything else, anything.
+func (sp *scriptPass) elementOf(target kinds, depth int) kinds {
+	if !target.isData() {
+		return kAny
+	}
+	return kData | sp.writtenElements(depth)
+}
+
+// writtenElements is the union of what the module writes as elements: a
+// number's name or an index as the key, push, unshift, splice and fill,
+// and any key the analysis cannot decide (it may be an index).
+func (sp *scriptPass) writtenElements(depth int) kinds {
+	if sp.membersOpen || sp.directEval {
+		return kAny
+	}
+	sp.indexFields()
+	if sp.membersOpen || sp.fieldsIndexing {
+		return kAny
+	}
+	return sp.solveMember(&sp.elements, "", depth) | sp.solveMember(&sp.unknownKey, "", depth)
 }

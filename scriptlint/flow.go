@@ -1007,6 +1007,7 @@ func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
 	}
 	sp.noteWrittenMember(target, value)
 	info := sp.rootSymbol(target)
+	sp.writeRoots = append(sp.writeRoots, info)
 	if info == nil {
 		return
 	}
@@ -1018,7 +1019,9 @@ func (sp *scriptPass) noteMemberWrite(target, value esb.Expr) {
 // function that is not known to leave its arguments alone.
 func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 	if dot, ok := target.Data.(*esb.EDot); ok && isMutator(dot.Name) {
-		if info := sp.rootSymbol(dot.Target); info != nil {
+		info := sp.rootSymbol(dot.Target)
+		sp.writeRoots = append(sp.writeRoots, info)
+		if info != nil {
 			info.mutated = true
 		}
 		sp.noteMutatorCall(dot.Target, dot.Name, args)
@@ -1054,6 +1057,7 @@ func (sp *scriptPass) noteCallMutation(target esb.Expr, args []esb.Expr) {
 		if info := sp.rootSymbol(a); info != nil {
 			info.mutated = true
 			info.handedOn = true
+			sp.writeRoots = append(sp.writeRoots, info)
 		}
 	}
 }

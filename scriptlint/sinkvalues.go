@@ -291,7 +291,11 @@ func (w *heldWalk) objects(e esb.Expr, depth int, emit func(esb.Expr) bool) bool
 		return w.plainSources(info, func(src esb.Expr) bool { return w.objects(src, depth, emit) })
 	case *esb.EIndex, *esb.EDot:
 		// A member of a constant object or array: each literal its
-		// members may be (table[row]).
+		// members may be (table[row]), unless the module may write into
+		// one through another reference (nestedMayChange).
+		if w.sp.nestedMayChange() {
+			return false
+		}
 		target, key, known := memberParts(w.sp, e)
 		return w.memberValues(target, key, known, depth, func(v esb.Expr) bool { return w.objects(v, depth, emit) })
 	}
@@ -589,6 +593,18 @@ func isFalsyLiteral(e esb.Expr) bool {
 // set and add put into the binding they are called on: for a Map, the
 // entry [key, value].
 func (sp *scriptPass) noteMutatorCall(recv esb.Expr, method string, args []esb.Expr) {
+	switch method { // (writtenElements, whatever the receiver)
+	case "push", "unshift":
+		sp.elementArgs = append(sp.elementArgs, args...)
+	case "splice":
+		if len(args) > 2 {
+			sp.elementArgs = append(sp.elementArgs, args[2:]...)
+		}
+	case "fill":
+		if len(args) > 0 {
+			sp.elementArgs = append(sp.elementArgs, args[0])
+		}
+	}
 	id, ok := recv.Data.(*esb.EIdentifier)
 	if !ok {
 		if info := sp.rootSymbol(recv); info != nil {
@@ -886,4 +902,47 @@ func fnBody(e esb.Expr) []esb.Stmt {
 		return f.Fn.Body.Block.Stmts
 	}
 	return nil
+}
+
+// nestedMayChange reports a module that writes into, or hands to code it
+// does not follow, an object reached otherwise than as the literal a
+// binding was made with: a member of this, a parameter, a row taken out
+// of a table (const [row] = table.rows; row[0] = v). Such an object may
+// be a literal nested in another binding's, which then no longer holds
+// what its text says. (A write through the binding itself is seen on it:
+// objects.)
+func (sp *scriptPass) nestedMayChange() bool {
+	if sp.nestedChecked {
+		return sp.nestedChanged
+	}
+	if sp.collecting {
+		return true
+	}
+	sp.nestedChecked = true
+	for _, info := range sp.writeRoots {
+		if info == nil || !literalBinding(info) {
+			sp.nestedChanged = true
+			break
+		}
+	}
+	return sp.nestedChanged
+}
+
+// literalBinding reports a binding whose every value is an object or
+// array literal written where it is bound or assigned.
+func literalBinding(info *symInfo) bool {
+	if info.anyWrite || len(info.sources) == 0 {
+		return false
+	}
+	for _, src := range info.sources {
+		if src.bad || src.elems || len(src.keys) > 0 {
+			return false
+		}
+		switch src.expr.Data.(type) {
+		case *esb.EObject, *esb.EArray:
+		default:
+			return false
+		}
+	}
+	return true
 }

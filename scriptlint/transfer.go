@@ -85,7 +85,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 		k := kArray
 		for _, item := range x.Items {
 			if s, ok := item.Data.(*esb.ESpread); ok {
-				if !elementKinds(sp.kindsDepth(s.Value, depth)).isData() {
+				if !sp.iterated(sp.kindsDepth(s.Value, depth), depth).isData() {
 					k |= kOpen
 				}
 				continue
@@ -198,15 +198,15 @@ var wellKnownSymbols = map[string]bool{
 	"toStringTag": true, "unscopables": true, "dispose": true, "asyncDispose": true,
 }
 
-// elementKinds is what iterating a value of kinds k yields.
-func elementKinds(k kinds) kinds {
+// iterated is what iterating a value of kinds k yields.
+func (sp *scriptPass) iterated(k kinds, depth int) kinds {
 	switch {
 	case k.only(kStr):
 		return kStr
 	case k.only(kArray | kObject):
-		// An array of data iterates data (a data object is not iterable:
-		// spreading it throws).
-		return kData
+		// An array of data iterates its elements (elementOf; a data object
+		// is not iterable: spreading it throws).
+		return sp.elementOf(k, depth)
 	}
 	return kAny
 }
@@ -858,7 +858,7 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 			return kAny
 		}
 		if src.elems {
-			k |= elementKinds(sp.kindsDepth(src.expr, depth))
+			k |= sp.iterated(sp.kindsDepth(src.expr, depth), depth)
 			continue
 		}
 		v := sp.kindsPath(src.expr, src.keys, depth)

@@ -243,6 +243,9 @@ var valueRoutes = []valueRoute{
 	{"const $v = [$o];\nconst $v_b = { x: $v };\n$v_b.x[0] = $e;", "[...$v][0]", false},
 	{"const $v = { a: $o };\nObject.assign([$v][0], { a: $e });", "$v.a", false},
 	{"const $v = { a: $o };\nReflect.set([$v][0], \"a\", $e);", "$v.a", false},
+	{"const $v = { a: [[$o]] };\nconst [$v_r] = $v.a;\n$v_r[0] = $e;", "$v.a[0][0]", false},
+	{"const $v = [[$o]];\nfor (const r of $v) r[0] = $e;", "$v[0][0]", false},
+	{"const $v = [[$o]];\n$v.forEach((r) => { r.push($e); });", "[...$v[0]][1]", true},
 	// Built-ins that hand values back, and other ways of holding one.
 	{"", "[$o].concat([$e])[1]", false},
 	{"", "[[$e]].flat()[0]", false},

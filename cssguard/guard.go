@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/site"
 )
@@ -1050,8 +1051,8 @@ func (g *guard) finish() {
 	for i := range g.res.Loads {
 		g.verdict(&g.res.Loads[i])
 	}
-	slices.SortStableFunc(g.res.Loads, func(a, b Load) int { return a.Offset - b.Offset })
-	slices.SortStableFunc(g.res.problems, func(a, b problem) int { return a.offset - b.offset })
+	onesort.StableFunc(g.res.Loads, func(a, b Load) int { return a.Offset - b.Offset })
+	onesort.StableFunc(g.res.problems, func(a, b problem) int { return a.offset - b.offset })
 	legacy := g.mode == Stylesheet && g.m != nil && g.m.Legacy()
 	for _, p := range g.res.problems {
 		f := p.finding

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/manifest"
 )
 
@@ -85,7 +86,7 @@ func spansToRemove(src []byte, res *Result, escalate bool) []cutSpan {
 		s, what := spanOf(src, res, p, escalate, &l)
 		spans = append(spans, cutSpan{start: s.start, end: s.end, what: what, rules: []string{p.finding.Rule}, message: p.finding.Message})
 	}
-	slices.SortStableFunc(spans, func(a, b cutSpan) int {
+	onesort.StableFunc(spans, func(a, b cutSpan) int {
 		if a.start != b.start {
 			return a.start - b.start
 		}

@@ -78,15 +78,6 @@ func (k kinds) may(these kinds) bool { return k&these != 0 }
 // isData: primitives, and arrays and objects of data.
 func (k kinds) isData() bool { return k.only(kData) }
 
-// memberOfData is what a known key reads from a value of kinds k when the
-// key is not one every object inherits: data reads data (or undefined).
-func (k kinds) memberOfData() kinds {
-	if k.isData() {
-		return kData
-	}
-	return kAny
-}
-
 var kindNames = []string{"undefined", "null", "boolean", "number", "bigint", "string", "symbol", "array", "object", "open", "shadow", "function", "reached", "global"}
 
 // String lists the kinds, for messages and tests.

@@ -108,6 +108,9 @@ func TestStringOnlyMethods(t *testing.T) {
 		if !owned[n] {
 			t.Errorf("String.prototype has no method %s in this engine: take it off stringOnlyMethods", n)
 		}
+		if stringMethodResult[n] == 0 {
+			t.Errorf("stringMethodResult says nothing of what %s returns: methodResult would give it no value", n)
+		}
 	}
 	for _, m := range sandboxapi.Members() {
 		if stringOnlyMethods[m.Name()] {

@@ -595,11 +595,7 @@ func (sp *scriptPass) readsMember(e esb.Expr, name string) bool {
 func (sp *scriptPass) onlyBuiltinMember(name string) bool { return sp.onlyBuiltinMemberDepth(name, 0) }
 
 func (sp *scriptPass) onlyBuiltinMemberDepth(name string, depth int) bool {
-	if sp.membersOpen || sp.directEval {
-		return false
-	}
-	sp.indexFields()
-	if sp.membersOpen {
+	if !sp.fieldsKnown() {
 		return false
 	}
 	k := sp.solveMember(&sp.unknownKey, "", depth)
@@ -624,12 +620,19 @@ func (sp *scriptPass) elementOf(target kinds, depth int) kinds {
 // number's name or an index as the key, push, unshift, splice and fill,
 // and any key the analysis cannot decide (it may be an index).
 func (sp *scriptPass) writtenElements(depth int) kinds {
-	if sp.membersOpen || sp.directEval {
-		return kAny
-	}
-	sp.indexFields()
-	if sp.membersOpen || sp.fieldsIndexing {
+	if !sp.fieldsKnown() {
 		return kAny
 	}
 	return sp.solveMember(&sp.elements, "", depth) | sp.solveMember(&sp.unknownKey, "", depth)
+}
+
+// fieldsKnown reports whether the write sets by name can be read: not in a
+// module that makes members the walk cannot read, nor while they are being
+// sorted (indexFields).
+func (sp *scriptPass) fieldsKnown() bool {
+	if sp.membersOpen || sp.directEval {
+		return false
+	}
+	sp.indexFields()
+	return !sp.membersOpen && !sp.fieldsIndexing
 }

@@ -98,11 +98,7 @@ func (sp *scriptPass) newOfLocal(target esb.Expr, depth int) (kinds, bool) {
 // decide: then the prototype of an instance may be one. js/intrinsic-write
 // refuses only a write of what may be a function and is not anything.
 func (sp *scriptPass) prototypeWritesMayBeFunctions(depth int) bool {
-	if sp.membersOpen || sp.directEval {
-		return true
-	}
-	sp.indexFields()
-	if sp.membersOpen || sp.fieldsIndexing {
+	if !sp.fieldsKnown() {
 		return true
 	}
 	k := sp.solveMember(&sp.unknownKey, "", depth)

@@ -357,8 +357,15 @@ func (sp *scriptPass) collect() {
 	}
 	sp.fnStack = nil
 	sp.collecting = false
+	sp.checkHelperUses() // (it may open every member: before anything is decided)
+	// The writes by name are sorted first, and what was solved while they
+	// were (the kinds of keys, asked with every member read as anything and
+	// no member maker trusted) is solved again, as are the prototype
+	// decisions made meanwhile; then those decisions are made for good.
+	sp.indexFields()
+	sp.forgetSolved()
+	sp.protoSetsChecked, sp.ownProtoChecked = false, false
 	sp.decidePrototypes() // (before anything else asks)
-	sp.checkHelperUses()
 	sp.resolveKeyLists()
 }
 

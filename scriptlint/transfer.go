@@ -710,6 +710,7 @@ func (sp *scriptPass) forgetSolved() {
 		m.kv, m.state = 0, 0
 	}
 	sp.unknownKey.kv, sp.unknownKey.state = 0, 0
+	sp.elements.kv, sp.elements.state = 0, 0
 	sp.inheritsFunc, sp.unshadows = 0, 0
 	sp.unknownKeyWritesChecked, sp.unknownWriteTargets = false, 0
 	sp.kindsEpoch++

@@ -536,13 +536,12 @@ func (sp *scriptPass) isHasOwnProperty(e esb.Expr, depth int) bool {
 // (no member write, alias, mutation or hand-on): its members are the
 // literal's, and what it inherits is Object.prototype's.
 func (sp *scriptPass) plainLiteralBinding(e esb.Expr) bool {
-	info := sp.localBinding(e)
-	if info == nil || info.anyWrite || info.updated || len(info.sources) != 1 ||
-		info.aliased || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 {
+	v, ok := unchangedSource(sp.localBinding(e))
+	if !ok {
 		return false
 	}
-	o, ok := info.sources[0].expr.Data.(*esb.EObject)
-	if !ok || len(info.sources[0].keys) > 0 || info.sources[0].elems {
+	o, ok := v.Data.(*esb.EObject)
+	if !ok {
 		return false
 	}
 	for i := range o.Properties {
@@ -555,6 +554,17 @@ func (sp *scriptPass) plainLiteralBinding(e esb.Expr) bool {
 		}
 	}
 	return true
+}
+
+// unchangedSource is the one value a binding is bound to, when nothing
+// writes it again, changes the value in place or holds it elsewhere.
+func unchangedSource(info *symInfo) (esb.Expr, bool) {
+	if info == nil || info.anyWrite || info.updated || len(info.sources) != 1 ||
+		info.aliased || info.mutated || info.handedOn || info.protoWritten || len(info.memberSources) > 0 ||
+		len(info.sources[0].keys) > 0 || info.sources[0].elems {
+		return esb.Expr{}, false
+	}
+	return info.sources[0].expr, true
 }
 
 // onlyReturn is the value and parameters of a function bound to info

@@ -593,18 +593,8 @@ func isFalsyLiteral(e esb.Expr) bool {
 // set and add put into the binding they are called on: for a Map, the
 // entry [key, value].
 func (sp *scriptPass) noteMutatorCall(recv esb.Expr, method string, args []esb.Expr) {
-	switch method { // (writtenElements, whatever the receiver)
-	case "push", "unshift":
-		sp.elementArgs = append(sp.elementArgs, args...)
-	case "splice":
-		if len(args) > 2 {
-			sp.elementArgs = append(sp.elementArgs, args[2:]...)
-		}
-	case "fill":
-		if len(args) > 0 {
-			sp.elementArgs = append(sp.elementArgs, args[0])
-		}
-	}
+	written := elementsWritten(method, args)
+	sp.elementArgs = append(sp.elementArgs, written...) // (writtenElements, whatever the receiver)
 	id, ok := recv.Data.(*esb.EIdentifier)
 	if !ok {
 		if info := sp.rootSymbol(recv); info != nil {
@@ -618,16 +608,12 @@ func (sp *scriptPass) noteMutatorCall(recv esb.Expr, method string, args []esb.E
 	}
 	info.mutatorCalls++
 	switch method {
-	case "push", "unshift", "add":
+	case "push", "unshift", "splice", "fill":
+		if len(written) > 0 {
+			info.heldWrites = append(info.heldWrites, written)
+		}
+	case "add":
 		info.heldWrites = append(info.heldWrites, args)
-	case "splice":
-		if len(args) > 2 {
-			info.heldWrites = append(info.heldWrites, args[2:])
-		}
-	case "fill":
-		if len(args) > 0 {
-			info.heldWrites = append(info.heldWrites, args[:1])
-		}
 	case "set":
 		if len(args) == 2 {
 			pair := esb.Expr{Data: &esb.EArray{Items: []esb.Expr{args[0], args[1]}}, Loc: args[0].Loc}
@@ -637,6 +623,23 @@ func (sp *scriptPass) noteMutatorCall(recv esb.Expr, method string, args []esb.E
 		}
 	default: // copyWithin moves what is there already
 	}
+}
+
+// elementsWritten are the arguments an array mutator writes as elements.
+func elementsWritten(method string, args []esb.Expr) []esb.Expr {
+	switch method {
+	case "push", "unshift":
+		return args
+	case "splice":
+		if len(args) > 2 {
+			return args[2:]
+		}
+	case "fill":
+		if len(args) > 0 {
+			return args[:1]
+		}
+	}
+	return nil
 }
 
 // paramOf is what a parameter of a local function is given, or nil when

@@ -562,10 +562,8 @@ func (sp *scriptPass) plainPattern(e esb.Expr, depth int) bool {
 	case *esb.ERegExp:
 		return true
 	case *esb.EIdentifier:
-		info := sp.localBinding(e)
-		if info != nil && info.konst && len(info.sources) == 1 && !info.anyWrite && !info.mutated && !info.aliased &&
-			!info.handedOn && len(info.memberSources) == 0 && len(info.sources[0].keys) == 0 && !info.sources[0].elems {
-			if _, ok := info.sources[0].expr.Data.(*esb.ERegExp); ok {
+		if v, ok := unchangedSource(sp.localBinding(e)); ok {
+			if _, ok := v.Data.(*esb.ERegExp); ok {
 				return true
 			}
 		}
@@ -811,7 +809,7 @@ func (sp *scriptPass) checkKindsReplay(info *symInfo, work int, low int32) {
 
 // writeSetKinds is the union of what the write set of a binding holds.
 func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
-
+	entry := sp.overwrittenOnEntry(info, depth) // (what its calls give it is left out)
 	switch {
 	case info.resolver && len(info.sources) == 0:
 		return kFunc // a Promise executor's resolve or reject
@@ -826,7 +824,7 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 			return k
 		}
 		return kAny | sp.paramReach(info, depth)
-	case info.anyWrite && (info.paramOf == nil || info.otherAny) && !sp.overwrittenOnEntry(info, depth):
+	case info.anyWrite && (info.paramOf == nil || info.otherAny) && !entry:
 		// What calls the analysis does not see give a parameter is
 		// anything but a reached value (reach.go); its own writes may be.
 		k := kAny | sp.paramReach(info, depth)
@@ -841,7 +839,7 @@ func (sp *scriptPass) writeSetKinds(info *symInfo, depth int) kinds {
 		return k
 	}
 	k := info.extraKinds
-	if info.paramOf != nil && !sp.overwrittenOnEntry(info, depth) {
+	if info.paramOf != nil && !entry {
 		k |= sp.paramKinds(info, depth)
 	}
 	switch {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/remixlet/remixlet/finding"
 	"github.com/remixlet/remixlet/internal/onesort"
+	"github.com/remixlet/remixlet/internal/wordset"
 	"github.com/remixlet/remixlet/manifest"
 	"github.com/remixlet/remixlet/site"
 )
@@ -180,12 +181,9 @@ var userStateFirst = func() (set [256]bool) {
 }()
 
 // userStates are the pseudo-classes that change with what the user does.
-var userStates = map[string]bool{
-	"checked": true, "focus": true, "focus-within": true, "focus-visible": true, "hover": true,
-	"active": true, "valid": true, "invalid": true, "user-valid": true, "user-invalid": true,
-	"placeholder-shown": true, "autofill": true, "-webkit-autofill": true, "indeterminate": true,
-	"in-range": true, "out-of-range": true, "target": true, "target-within": true,
-}
+var userStates = wordset.Of("checked focus focus-within focus-visible hover active valid invalid user-valid " +
+	"user-invalid placeholder-shown autofill -webkit-autofill indeterminate in-range " +
+	"out-of-range target target-within ")
 
 type frameKind uint8
 

@@ -1,5 +1,7 @@
 package cssguard
 
+import "github.com/remixlet/remixlet/internal/wordset"
+
 // Two short lists of properties, each checked against headless Chromium
 // (docs/stylesheet-guard.md records how). A property missing from either
 // list is treated the strict way, so a gap here over-blocks and never lets
@@ -57,9 +59,5 @@ var paintOnly = map[string]bool{
 // which Chrome does not know and drops. In every other property, Chrome
 // resolves url(#id) against the page's base address and requests it, like
 // any relative address.
-var localReference = map[string]bool{
-	"filter": true, "backdrop-filter": true, "clip-path": true, "mask": true, "mask-image": true,
-	"-webkit-mask": true, "-webkit-mask-image": true, "marker": true, "marker-start": true,
-	"marker-mid": true, "marker-end": true, "fill": true, "stroke": true, "offset-path": true,
-	"behavior": true, "-ms-behavior": true,
-}
+var localReference = wordset.Of("filter backdrop-filter clip-path mask mask-image -webkit-mask -webkit-mask-image marker " +
+	"marker-start marker-mid marker-end fill stroke offset-path behavior -ms-behavior ")

@@ -1,6 +1,10 @@
 package netrules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/remixlet/remixlet/internal/wordset"
+)
 
 // SecurityHeader is one entry of the headers no remixlet rule may change,
 // request or response. Names compare case-insensitively; a Family entry
@@ -122,13 +126,9 @@ func (h SecurityHeader) Display() string {
 
 // requestAppendAllowed lists the request headers Chrome lets a rule append
 // to (kDNRRequestHeaderAppendAllowList in declarative_net_request/constants.h).
-var requestAppendAllowed = map[string]bool{
-	"accept": true, "accept-encoding": true, "accept-language": true, "access-control-request-headers": true,
-	"cache-control": true, "connection": true, "content-language": true, "cookie": true, "forwarded": true,
-	"if-match": true, "if-none-match": true, "keep-alive": true, "range": true, "te": true, "trailer": true,
-	"transfer-encoding": true, "upgrade": true, "user-agent": true, "via": true, "want-digest": true,
-	"x-forwarded-for": true,
-}
+var requestAppendAllowed = wordset.Of("accept accept-encoding accept-language access-control-request-headers cache-control " +
+	"connection content-language cookie forwarded if-match if-none-match keep-alive range te " +
+	"trailer transfer-encoding upgrade user-agent via want-digest x-forwarded-for ")
 
 // isToken reports whether s is an HTTP token (RFC 9110 tchar+), Chrome's
 // test for a header name (net::HttpUtil::IsValidHeaderName).

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/internal/wordset"
 )
 
 // The JSON Schema validator turns the whole tree into Go maps and walks it
@@ -36,11 +37,8 @@ type shapeNode struct {
 
 // shapeKeywords are the keywords shapeNode reads or may ignore; a schema
 // with any other keyword cannot be walked safely (TestShapeKeywords).
-var shapeKeywords = map[string]bool{
-	"$ref": true, "type": true, "properties": true, "additionalProperties": true, "required": true,
-	"items": true, "minItems": true, "enum": true, "minimum": true, "maximum": true, "$defs": true,
-	"$schema": true, "$id": true, "title": true, "description": true, "examples": true,
-}
+var shapeKeywords = wordset.Of("$ref type properties additionalProperties required items minItems enum minimum maximum " +
+	"$defs $schema $id title description examples ")
 
 var shapeRoot = sync.OnceValue(func() *shapeNode {
 	var root shapeNode

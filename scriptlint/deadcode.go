@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/internal/wordset"
 )
 
 // Code that can never run. A branch whose condition the analysis proves
@@ -478,15 +480,7 @@ func (sp *scriptPass) truthOf(e esb.Expr, depth int) (bool, bool) {
 
 // instanceClasses are the built-in constructors whose instanceof test
 // proves that much (not Object or Function).
-var instanceClasses = map[string]bool{
-	"Date": true, "RegExp": true, "Map": true, "Set": true, "WeakMap": true, "WeakSet": true,
-	"Array": true, "Error": true, "TypeError": true, "RangeError": true, "SyntaxError": true,
-	"ReferenceError": true, "EvalError": true, "URIError": true, "AggregateError": true,
-	"Promise": true, "ArrayBuffer": true, "DataView": true, "Int8Array": true, "Uint8Array": true,
-	"Uint8ClampedArray": true, "Int16Array": true, "Uint16Array": true, "Int32Array": true,
-	"Uint32Array": true, "Float16Array": true, "Float32Array": true, "Float64Array": true,
-	"BigInt64Array": true, "BigUint64Array": true, "URL": true, "URLSearchParams": true,
-}
+var instanceClasses = wordset.Of("Date RegExp Map Set WeakMap WeakSet Array Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError Promise ArrayBuffer DataView Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float16Array Float32Array Float64Array BigInt64Array BigUint64Array URL URLSearchParams")
 
 // instanceGuarded reports whether the region the site being checked is in
 // runs only when e, a local name never written after it is bound, is an

@@ -153,7 +153,8 @@
 //   - bindings and values: values.go (what each symbol may hold, resolve,
 //     fold), bindings.go (the writes the walk records beyond those, and
 //     parameters overwritten on entry), fields.go
-//     (members by name), instances.go (the script's own constructors),
+//     (members by name), methods.go (methods given their parameters by
+//     the calls of their name), instances.go (the script's own constructors),
 //     ownkeys.go (keys a value's own members are read by);
 //   - the abstract domain: domain.go;
 //   - the transfer functions: transfer.go (kinds of every expression, what

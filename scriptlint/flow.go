@@ -7,6 +7,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/internal/secrets"
+	"github.com/remixlet/remixlet/internal/wordset"
 	"github.com/remixlet/remixlet/sandboxapi"
 )
 
@@ -1179,11 +1180,7 @@ func (sp *scriptPass) replacerKinds(info *symInfo, depth int) (kinds, bool) {
 
 // coercions turn their arguments into strings, numbers or booleans (or
 // log them): a value passed to them is inspected, not handed on.
-var coercions = map[string]bool{
-	"String": true, "Number": true, "Boolean": true, "parseInt": true, "parseFloat": true, "isNaN": true,
-	"isFinite": true, "encodeURIComponent": true, "encodeURI": true, "decodeURIComponent": true,
-	"decodeURI": true, "BigInt": true,
-}
+var coercions = wordset.Of("String Number Boolean parseInt parseFloat isNaN isFinite encodeURIComponent encodeURI decodeURIComponent decodeURI BigInt")
 
 // coercingStatics are the static methods that, like coercions, only turn
 // their arguments into numbers or strings; every method of Math does too.
@@ -1308,12 +1305,7 @@ func (sp *scriptPass) literalCoerces(x *esb.EDot) bool {
 
 // stringCoercers are the methods of String.prototype that read their
 // arguments as strings or numbers only.
-var stringCoercers = map[string]bool{
-	"indexOf": true, "lastIndexOf": true, "includes": true, "startsWith": true, "endsWith": true,
-	"charAt": true, "charCodeAt": true, "codePointAt": true, "at": true, "slice": true, "substring": true,
-	"substr": true, "padStart": true, "padEnd": true, "repeat": true, "concat": true, "localeCompare": true,
-	"normalize": true,
-}
+var stringCoercers = wordset.Of("indexOf lastIndexOf includes startsWith endsWith charAt charCodeAt codePointAt at slice substring substr padStart padEnd repeat concat localeCompare normalize")
 
 // builtinPath names a chain of known members rooted at an allowed global
 // (Object.prototype.hasOwnProperty), through names given only that, or is
@@ -1577,11 +1569,4 @@ func (sp *scriptPass) infoMayReachAPI(info *symInfo) bool {
 
 // mathMethods are Math's functions of numbers: each turns its arguments
 // into numbers and keeps nothing.
-var mathMethods = map[string]bool{
-	"abs": true, "acos": true, "acosh": true, "asin": true, "asinh": true, "atan": true, "atanh": true,
-	"atan2": true, "cbrt": true, "ceil": true, "clz32": true, "cos": true, "cosh": true, "exp": true,
-	"expm1": true, "floor": true, "fround": true, "f16round": true, "hypot": true, "imul": true,
-	"log": true, "log1p": true, "log10": true, "log2": true, "max": true, "min": true, "pow": true,
-	"random": true, "round": true, "sign": true, "sin": true, "sinh": true, "sqrt": true, "tan": true,
-	"tanh": true, "trunc": true,
-}
+var mathMethods = wordset.Of("abs acos acosh asin asinh atan atanh atan2 cbrt ceil clz32 cos cosh exp expm1 floor fround f16round hypot imul log log1p log10 log2 max min pow random round sign sin sinh sqrt tan tanh trunc")

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/internal/wordset"
 )
 
 // Frozen intrinsics (js/intrinsic-write). The sandbox runs a current
@@ -619,11 +621,7 @@ func (sp *scriptPass) builtinReceiverOfOwnMember(target esb.Expr, args []esb.Exp
 // given first and hand it to no code (a second argument may be given to
 // the callback: thisArg, reduce's start); then, replace and replaceAll
 // take it second too.
-var callbackMethods = map[string]bool{
-	"map": true, "filter": true, "forEach": true, "some": true, "every": true, "find": true, "findIndex": true,
-	"findLast": true, "findLastIndex": true, "flatMap": true, "reduce": true, "reduceRight": true, "sort": true,
-	"toSorted": true, "replace": true, "replaceAll": true, "then": true, "catch": true, "finally": true,
-}
+var callbackMethods = wordset.Of("map filter forEach some every find findIndex findLast findLastIndex flatMap reduce reduceRight sort toSorted replace replaceAll then catch finally")
 
 // prototypeTakers are the names of the statics takesBuiltin knows by path.
 var prototypeTakers = map[string]bool{

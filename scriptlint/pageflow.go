@@ -8,6 +8,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/wordset"
 	"github.com/remixlet/remixlet/manifest"
 )
 
@@ -511,7 +512,7 @@ func (fp *flowPass) listener(c *esb.ECall) (int, string) {
 
 // callbackOf are the array and promise methods whose callback is given
 // what the receiver holds.
-var callbackOf = map[string]bool{"forEach": true, "map": true, "filter": true, "find": true, "flatMap": true, "some": true, "every": true, "then": true, "findLast": true}
+var callbackOf = wordset.Of("forEach map filter find flatMap some every then findLast")
 
 // bindParams records what the parameters of the functions a call reaches
 // are given.

@@ -61,6 +61,10 @@ type fnRec struct {
 	givenAt int
 	// uncalled: neverCalled's memo (uncalled.go).
 	uncalled uint8
+	// member: the member name it is written under (methods.go), and
+	// whether as an own enumerable member.
+	member     string
+	enumerable bool
 }
 
 // argSite is an argument of a call of a local name.
@@ -410,6 +414,9 @@ func (sp *scriptPass) callsSeen(rec *fnRec) ([]*esb.ECall, bool) {
 		return sp.callsOfRec(rec), true
 	}
 	if calls, ok := sp.callbackCalls(rec); ok {
+		return calls, true
+	}
+	if calls, ok := sp.methodCalls(rec); ok {
 		return calls, true
 	}
 	return sp.callsOfRec(rec), false

@@ -2,6 +2,7 @@ package scriptlint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -192,6 +193,7 @@ type scriptPass struct {
 	fnStack         []fnFrame     // collecting: the enclosing non-arrow functions and class bodies
 	usesThis        map[*esb.Fn]bool
 	valueFlow       // the abstract interpretation's state (bindings.go, transfer.go)
+	methodState     // methods called by name (methods.go)
 	// In the code a literal eval runs (evalcode.go): how deep, and the
 	// names the module around it declares.
 	evalNesting int
@@ -323,8 +325,34 @@ func (sp *scriptPass) run() {
 	sp.checkPageFlows(sites)
 }
 
-// collect is run's walk: what bindings hold, and the sites.
+// collect is run's walk: what bindings hold, and the sites. When the
+// methods it took as called only by name turn out not to be (methods.go),
+// everything the walk and the solver worked out is thrown away and made
+// again with the names that held, so that no answer given under the
+// first guess is kept.
 func (sp *scriptPass) collect() {
+	for attempt := 0; ; attempt++ {
+		sp.collectOnce()
+		if sp.methodsHeld || attempt == maxMethodGuesses {
+			return
+		}
+		fresh := newScriptPass(sp.pass, sp.m, sp.srcBytes)
+		fresh.res, fresh.nest, fresh.lines = sp.res, sp.nest, sp.lines
+		fresh.evalNesting, fresh.outerNames = sp.evalNesting, sp.outerNames
+		fresh.findings = slices.Clone(sp.findings[:sp.findingsBeforeWalk])
+		fresh.reported, fresh.perRule = maps.Clone(sp.reportedBeforeWalk), maps.Clone(sp.perRuleBeforeWalk)
+		fresh.overflow = slices.Clone(sp.overflow[:sp.overflowBeforeWalk])
+		fresh.methodGuess = sp.closedMethods
+		if attempt+1 == maxMethodGuesses {
+			fresh.methodGuess = map[string]bool{} // (the last walk follows none)
+		}
+		*sp = *fresh
+	}
+}
+
+func (sp *scriptPass) collectOnce() {
+	sp.findingsBeforeWalk, sp.overflowBeforeWalk = len(sp.findings), len(sp.overflow)
+	sp.reportedBeforeWalk, sp.perRuleBeforeWalk = maps.Clone(sp.reported), maps.Clone(sp.perRule)
 	tree := sp.res.AST
 	sp.indexSymbols()
 	// Real code leaves three to seven sites per symbol, the local names
@@ -367,6 +395,7 @@ func (sp *scriptPass) collect() {
 	sp.protoSetsChecked, sp.ownProtoChecked = false, false
 	sp.decidePrototypes() // (before anything else asks)
 	sp.resolveKeyLists()
+	sp.decideMethods()
 }
 
 // importRecords refuses every import: static imports and re-exports, and

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/internal/wordset"
 )
 
 // The transfer functions: the kinds (domain.go) of an expression, from the
@@ -192,11 +194,7 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 }
 
 // wellKnownSymbols are the members of Symbol that are symbols.
-var wellKnownSymbols = map[string]bool{
-	"asyncIterator": true, "hasInstance": true, "isConcatSpreadable": true, "iterator": true, "match": true,
-	"matchAll": true, "replace": true, "search": true, "species": true, "split": true, "toPrimitive": true,
-	"toStringTag": true, "unscopables": true, "dispose": true, "asyncDispose": true,
-}
+var wellKnownSymbols = wordset.Of("asyncIterator hasInstance isConcatSpreadable iterator match matchAll replace search species split toPrimitive toStringTag unscopables dispose asyncDispose")
 
 // iterated is what iterating a value of kinds k yields.
 func (sp *scriptPass) iterated(k kinds, depth int) kinds {

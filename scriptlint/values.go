@@ -10,6 +10,8 @@ import (
 	"unicode/utf16"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/internal/wordset"
 )
 
 // What a binding may hold. The walk records, for every symbol,
@@ -313,24 +315,13 @@ var codeRunners = map[string]bool{
 
 // interestingRoots are the globals whose members the checks follow;
 // members of any other global are not tracked (that keeps the walk cheap).
-var interestingRoots = map[string]bool{
-	"globalThis": true, "eval": true, "Function": true, "AsyncFunction": true, "GeneratorFunction": true,
-	"AsyncGeneratorFunction": true, "setTimeout": true, "setInterval": true, "importScripts": true,
-	"Worker": true, "SharedWorker": true, "WebAssembly": true, "Reflect": true, "Object": true,
-	"String": true, "Array": true, "atob": true, "decodeURIComponent": true, "decodeURI": true,
-	"unescape": true, "rmx": true, "dom": true, "document": true, "fetch": true, "XMLHttpRequest": true,
-	"WebSocket": true, "EventSource": true, "localStorage": true, "sessionStorage": true,
-	"indexedDB": true, "caches": true, "navigator": true, "open": true, "location": true,
-	"RTCPeerConnection": true, "webkitRTCPeerConnection": true, "mozRTCPeerConnection": true,
-	"RTCDataChannel": true, "console": true, "Error": true, "TypeError": true, "RangeError": true,
-	"SyntaxError": true, "ReferenceError": true, "EvalError": true, "URIError": true, "AggregateError": true,
-}
+var interestingRoots = wordset.Of("globalThis eval Function AsyncFunction GeneratorFunction AsyncGeneratorFunction setTimeout setInterval importScripts Worker SharedWorker WebAssembly Reflect Object String Array atob decodeURIComponent decodeURI unescape rmx dom document fetch XMLHttpRequest WebSocket EventSource localStorage sessionStorage indexedDB caches navigator open location RTCPeerConnection webkitRTCPeerConnection mozRTCPeerConnection RTCDataChannel console Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError")
 
 // functionConstructors are the constructors that compile strings.
 var functionConstructors = map[string]bool{"Function": true, "AsyncFunction": true, "GeneratorFunction": true, "AsyncGeneratorFunction": true}
 
 // namespaces are globals that are plain objects, not functions.
-var namespaces = map[string]bool{"Math": true, "JSON": true, "Reflect": true, "Atomics": true, "Intl": true, "Temporal": true, "WebAssembly": true, "CSS": true, "console": true, "rmx": true, "dom": true, "globalThis": true}
+var namespaces = wordset.Of("Math JSON Reflect Atomics Intl Temporal WebAssembly CSS console rmx dom globalThis")
 
 func (sp *scriptPass) resolve(e esb.Expr) []string { return sp.resolveDepth(e, 0) }
 
@@ -998,12 +989,7 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 }
 
 // stringMethods return strings whatever they are given.
-var stringMethods = map[string]bool{
-	"toLowerCase": true, "toUpperCase": true, "toLocaleLowerCase": true, "toLocaleUpperCase": true,
-	"trim": true, "trimStart": true, "trimEnd": true, "trimLeft": true, "trimRight": true, "concat": true,
-	"repeat": true, "slice": true, "substring": true, "replace": true, "replaceAll": true, "normalize": true,
-	"padStart": true, "padEnd": true, "join": true,
-}
+var stringMethods = wordset.Of("toLowerCase toUpperCase toLocaleLowerCase toLocaleUpperCase trim trimStart trimEnd trimLeft trimRight concat repeat slice substring replace replaceAll normalize padStart padEnd join")
 
 func limit(s string) strVal {
 	if len(s) > maxFolded {

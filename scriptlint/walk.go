@@ -481,6 +481,7 @@ func (sp *scriptPass) class(c *esb.Class) {
 	}
 	sp.decorators(c.Decorators)
 	if sp.collecting && c.ExtendsOrNil.Data != nil {
+		sp.extendsSeen = true
 		sp.noteBuiltinTaker(c.ExtendsOrNil, builtinTaker{}) // class E extends Error: only inherited from
 	}
 	sp.expr(c.ExtendsOrNil, useValue)
@@ -488,6 +489,9 @@ func (sp *scriptPass) class(c *esb.Class) {
 		sp.fnStack = append(sp.fnStack, fnFrame{}) // this in a field is the instance
 	}
 	for i := range c.Properties {
+		if sp.collecting {
+			sp.noteMethod(&c.Properties[i], true)
+		}
 		sp.property(&c.Properties[i])
 	}
 	if sp.collecting {
@@ -515,6 +519,9 @@ func (sp *scriptPass) binding(b esb.Binding) {
 		}
 	case *esb.BObject:
 		for _, p := range b.Properties {
+			if sp.collecting && !p.IsSpread {
+				sp.notePatternKey(p.Key, p.IsComputed)
+			}
 			sp.expr(p.Key, useInspect)
 			sp.binding(p.Value)
 			sp.expr(p.DefaultValueOrNil, patternUse(p.Value))
@@ -720,6 +727,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.expr(x.Value, useInspect)
 		}
 	case *esb.EBinary:
+		if sp.collecting {
+			sp.noteMemberAssign(x, u)
+		}
 		if checksBinary(x) {
 			sp.siteExpr(e, u)
 		}
@@ -744,6 +754,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 				sp.siteExpr(e, u) // a built-in that may be handed on (js/builtin-value), or replaced
 			}
 			if sp.collecting && s.Kind == esb.SymbolUnbound {
+				sp.proxyNamed = sp.proxyNamed || s.OriginalName == "Proxy"
 				sp.noteMemberMakerName(s.OriginalName, u)
 			}
 		}
@@ -777,6 +788,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteModuleWrapper(x.Target, x.Args)
 			sp.noteExportCall(x.Target, x.Args)
 			sp.noteKeyCallback(x.Target, x.Args)
+			sp.noteMemberCall(x)
 		}
 		sp.expr(x.Target, useCall)
 		if sp.collecting && sp.builtinReceiverOfOwnMember(x.Target, x.Args) {
@@ -797,12 +809,14 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 				sp.noteGlobalValue(u)
 			}
 			sp.noteMemberMakerRead(x, u)
+			sp.noteMemberRead(x.Name, x.Target, u)
 		}
 		sp.expr(x.Target, memberUse(x.Name, true, u))
 	case *esb.EIndex:
 		if sp.collecting {
 			sp.noteIndexGuards(x)
 			sp.noteKeyRead(x)
+			sp.noteIndexRead(x, u)
 		}
 		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})
 		if u == useTarget {
@@ -862,6 +876,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		if u == useTarget {
 			for i := range x.Properties {
 				p := &x.Properties[i]
+				if sp.collecting && p.Kind != esb.PropertySpread {
+					sp.notePatternKey(p.Key, p.Flags.Has(esb.PropertyIsComputed))
+				}
 				sp.expr(p.Key, useInspect)
 				sp.expr(p.ValueOrNil, useTarget)
 				sp.expr(p.InitializerOrNil, useValue)
@@ -869,6 +886,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			return
 		}
 		for i := range x.Properties {
+			if sp.collecting {
+				sp.noteMethod(&x.Properties[i], false)
+			}
 			sp.property(&x.Properties[i])
 		}
 	case *esb.ESpread:
@@ -883,6 +903,9 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 	case *esb.ETemplate:
 		sp.siteExpr(e, u)
 		if x.TagOrNil.Data != nil {
+			if sp.collecting {
+				sp.noteTagRead(x.TagOrNil)
+			}
 			sp.expr(x.TagOrNil, useCall)
 			for _, part := range x.Parts {
 				sp.expr(part.Value, useValue)

@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/remixlet/remixlet/internal/publicsuffix"
+	"github.com/remixlet/remixlet/internal/wordset"
 )
 
 // Pattern is one parsed match pattern.
@@ -430,12 +431,9 @@ func suggestWithScheme(s string) string {
 // older versions only.
 var chromeNonWebSchemes = map[string]bool{"file": true, "ftp": true, "uuid-in-package": true}
 
-var refusedSchemes = map[string]bool{
-	"chrome": true, "urn": true, "chrome-extension": true, "chrome-untrusted": true, "chrome-search": true, "devtools": true,
-	"edge": true, "brave": true, "opera": true, "vivaldi": true, "moz-extension": true, "isolated-app": true,
-	"filesystem": true, "ws": true, "wss": true, "data": true, "about": true, "javascript": true,
-	"blob": true, "view-source": true, "sftp": true, "smb": true, "mailto": true,
-}
+var refusedSchemes = wordset.Of("chrome urn chrome-extension chrome-untrusted chrome-search devtools edge brave opera " +
+	"vivaldi moz-extension isolated-app filesystem ws wss data about javascript blob " +
+	"view-source sftp smb mailto ")
 
 func schemeError(s, scheme string, sep int, standardSep bool) error {
 	rest := s[sep+1:]

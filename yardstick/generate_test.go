@@ -361,6 +361,15 @@ var valueRoutes = []valueRoute{
 	// through a key.
 	{"const $v = { replace(p, f) { return f(\"x\", $e); } };\nlet $v_r;\n$v.replace(/(x)/, (m, c) => { $v_r = c; });", "$v_r", true},
 	{"const $v = {};\n$v[[\"rep\", \"lace\"].join(\"\")] = (p, f) => f(\"x\", $e);\nlet $v_r;\n$v.replace(/(x)/, function (m, c) { $v_r = c; });", "$v_r", true},
+	// Methods given their parameters by calls of their name, and by calls
+	// the lint cannot name: a computed name, a dispatcher, the platform.
+	{"class C$v { m(x) { return x; } }", "new C$v().m($e)", true},
+	{"const $v_f = function () {};\n$v_f.a = $o;\n$v_f.b = $e;\nclass C$v { m(k) { return $v_f[k]; } }\nconst $v = new C$v();\n$v.m(\"a\");", "$v[[\"m\"][0]](\"b\")", true},
+	{"const $v_f = function () {};\n$v_f.a = $o;\n$v_f.b = $e;\nclass C$v { run(n, k) { return this[n](k); } m(k) { return $v_f[k]; } }\nconst $v = new C$v();\n$v.m(\"a\");", "$v.run(\"m\", \"b\")", true},
+	{"const $v_f = function () {};\n$v_f.a = $o;\n$v_f.b = $e;\nclass C$v { m(k) { return $v_f[k]; } }\nconst $v = new C$v();\n$v.m(\"a\");\nconst { m: $v_m } = $v;", "$v_m.call($v, \"b\")", true},
+	{"const $v_f = function () {};\n$v_f.a = $o;\n$v_f.b = $e;\nclass C$v { #m(k) { return $v_f[k]; } run(k) { return this.#m(k); } }", "new C$v().run(\"b\")", true},
+	{"const $v_f = function () {};\n$v_f.a = $o;\n$v_f.b = $e;\nfunction F$v() {}\nF$v.prototype.m = function (k) { return $v_f[k]; };\nconst $v = [new F$v()];\n$v[0].m(\"a\");", "$v[0][[\"m\"][0]](\"b\")", true},
+	{"let $v;\nclass M$v extends Map { set(k, v) { $v = k; return super.set(k, v); } }\nnew M$v([[$e, 1]]);", "$v", true},
 }
 
 // builtinStatics are built-in members the lint takes at their word (a

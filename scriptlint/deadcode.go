@@ -480,7 +480,10 @@ func (sp *scriptPass) truthOf(e esb.Expr, depth int) (bool, bool) {
 
 // instanceClasses are the built-in constructors whose instanceof test
 // proves that much (not Object or Function).
-var instanceClasses = wordset.Of("Date RegExp Map Set WeakMap WeakSet Array Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError Promise ArrayBuffer DataView Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float16Array Float32Array Float64Array BigInt64Array BigUint64Array URL URLSearchParams")
+var instanceClasses = wordset.Of("Date RegExp Map Set WeakMap WeakSet Array Error TypeError RangeError SyntaxError " +
+	"ReferenceError EvalError URIError AggregateError Promise ArrayBuffer DataView Int8Array " +
+	"Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float16Array " +
+	"Float32Array Float64Array BigInt64Array BigUint64Array URL URLSearchParams ")
 
 // instanceGuarded reports whether the region the site being checked is in
 // runs only when e, a local name never written after it is bound, is an

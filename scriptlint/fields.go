@@ -181,7 +181,7 @@ func (sp *scriptPass) noteMemberMakerCall(name string, args []esb.Expr) {
 
 // memberMakers are Object's and Reflect's functions that make members
 // with values or keys noteMemberMakerCall reads from a direct call.
-var memberMakers = wordset.Of("defineProperty defineProperties create fromEntries groupBy set apply construct")
+var memberMakers = wordset.Of("defineProperty defineProperties create fromEntries groupBy set apply construct ")
 
 // noteMemberMakerRead records, in the walk, one of memberMakers read as
 // anything but the callee of a direct call (an alias, .call, an argument):

@@ -1180,7 +1180,8 @@ func (sp *scriptPass) replacerKinds(info *symInfo, depth int) (kinds, bool) {
 
 // coercions turn their arguments into strings, numbers or booleans (or
 // log them): a value passed to them is inspected, not handed on.
-var coercions = wordset.Of("String Number Boolean parseInt parseFloat isNaN isFinite encodeURIComponent encodeURI decodeURIComponent decodeURI BigInt")
+var coercions = wordset.Of("String Number Boolean parseInt parseFloat isNaN isFinite encodeURIComponent encodeURI " +
+	"decodeURIComponent decodeURI BigInt ")
 
 // coercingStatics are the static methods that, like coercions, only turn
 // their arguments into numbers or strings; every method of Math does too.
@@ -1305,7 +1306,8 @@ func (sp *scriptPass) literalCoerces(x *esb.EDot) bool {
 
 // stringCoercers are the methods of String.prototype that read their
 // arguments as strings or numbers only.
-var stringCoercers = wordset.Of("indexOf lastIndexOf includes startsWith endsWith charAt charCodeAt codePointAt at slice substring substr padStart padEnd repeat concat localeCompare normalize")
+var stringCoercers = wordset.Of("indexOf lastIndexOf includes startsWith endsWith charAt charCodeAt codePointAt at slice " +
+	"substring substr padStart padEnd repeat concat localeCompare normalize ")
 
 // builtinPath names a chain of known members rooted at an allowed global
 // (Object.prototype.hasOwnProperty), through names given only that, or is
@@ -1569,4 +1571,6 @@ func (sp *scriptPass) infoMayReachAPI(info *symInfo) bool {
 
 // mathMethods are Math's functions of numbers: each turns its arguments
 // into numbers and keeps nothing.
-var mathMethods = wordset.Of("abs acos acosh asin asinh atan atanh atan2 cbrt ceil clz32 cos cosh exp expm1 floor fround f16round hypot imul log log1p log10 log2 max min pow random round sign sin sinh sqrt tan tanh trunc")
+var mathMethods = wordset.Of("abs acos acosh asin asinh atan atanh atan2 cbrt ceil clz32 cos cosh exp expm1 floor " +
+	"fround f16round hypot imul log log1p log10 log2 max min pow random round sign sin sinh " +
+	"sqrt tan tanh trunc ")

@@ -621,7 +621,8 @@ func (sp *scriptPass) builtinReceiverOfOwnMember(target esb.Expr, args []esb.Exp
 // given first and hand it to no code (a second argument may be given to
 // the callback: thisArg, reduce's start); then, replace and replaceAll
 // take it second too.
-var callbackMethods = wordset.Of("map filter forEach some every find findIndex findLast findLastIndex flatMap reduce reduceRight sort toSorted replace replaceAll then catch finally")
+var callbackMethods = wordset.Of("map filter forEach some every find findIndex findLast findLastIndex flatMap reduce " +
+	"reduceRight sort toSorted replace replaceAll then catch finally ")
 
 // prototypeTakers are the names of the statics takesBuiltin knows by path.
 var prototypeTakers = map[string]bool{

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
-
-	"github.com/remixlet/remixlet/finding"
 )
 
 // Methods called by name. A function written under a member name (a
@@ -74,10 +72,6 @@ type methodState struct {
 	// walk); methodsHeld: the guess held (collect).
 	methodGuess map[string]bool
 	methodsHeld bool
-	// What was reported before the walk, which a walk made again keeps.
-	findingsBeforeWalk, overflowBeforeWalk int
-	reportedBeforeWalk                     map[reportKey]bool
-	perRuleBeforeWalk                      map[*finding.Rule]int
 }
 
 // platformCalled are member names a built-in or the browser calls by
@@ -423,13 +417,12 @@ func (sp *scriptPass) readersReach() (all, enumerable bool) {
 		if !sp.mayBeReaderHost(r.target) {
 			continue
 		}
-		if enumerableOnly(r.name) {
-			enumerable = true
-		} else {
-			all = true
+		if !enumerableOnly(r.name) {
+			return true, true
 		}
+		enumerable = true
 	}
-	return all, enumerable
+	return false, enumerable
 }
 
 // namesKeyMayBe are the names a read's key, which the text does not

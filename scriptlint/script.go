@@ -331,6 +331,10 @@ func (sp *scriptPass) run() {
 // again with the names that held, so that no answer given under the
 // first guess is kept.
 func (sp *scriptPass) collect() {
+	// What was reported before the walk (the text's own checks), which a
+	// walk made again starts from.
+	findings, overflow := len(sp.findings), len(sp.overflow)
+	reported, perRule := maps.Clone(sp.reported), maps.Clone(sp.perRule)
 	for attempt := 0; ; attempt++ {
 		sp.collectOnce()
 		if sp.methodsHeld || attempt == maxMethodGuesses {
@@ -339,9 +343,8 @@ func (sp *scriptPass) collect() {
 		fresh := newScriptPass(sp.pass, sp.m, sp.srcBytes)
 		fresh.res, fresh.nest, fresh.lines = sp.res, sp.nest, sp.lines
 		fresh.evalNesting, fresh.outerNames = sp.evalNesting, sp.outerNames
-		fresh.findings = slices.Clone(sp.findings[:sp.findingsBeforeWalk])
-		fresh.reported, fresh.perRule = maps.Clone(sp.reportedBeforeWalk), maps.Clone(sp.perRuleBeforeWalk)
-		fresh.overflow = slices.Clone(sp.overflow[:sp.overflowBeforeWalk])
+		fresh.findings, fresh.overflow = slices.Clone(sp.findings[:findings]), slices.Clone(sp.overflow[:overflow])
+		fresh.reported, fresh.perRule = maps.Clone(reported), maps.Clone(perRule)
 		fresh.methodGuess = sp.closedMethods
 		if attempt+1 == maxMethodGuesses {
 			fresh.methodGuess = map[string]bool{} // (the last walk follows none)
@@ -351,8 +354,6 @@ func (sp *scriptPass) collect() {
 }
 
 func (sp *scriptPass) collectOnce() {
-	sp.findingsBeforeWalk, sp.overflowBeforeWalk = len(sp.findings), len(sp.overflow)
-	sp.reportedBeforeWalk, sp.perRuleBeforeWalk = maps.Clone(sp.reported), maps.Clone(sp.perRule)
 	tree := sp.res.AST
 	sp.indexSymbols()
 	// Real code leaves three to seven sites per symbol, the local names

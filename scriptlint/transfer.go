@@ -194,7 +194,8 @@ func (sp *scriptPass) kindsDepth(e esb.Expr, depth int) kinds {
 }
 
 // wellKnownSymbols are the members of Symbol that are symbols.
-var wellKnownSymbols = wordset.Of("asyncIterator hasInstance isConcatSpreadable iterator match matchAll replace search species split toPrimitive toStringTag unscopables dispose asyncDispose")
+var wellKnownSymbols = wordset.Of("asyncIterator hasInstance isConcatSpreadable iterator match matchAll replace search " +
+	"species split toPrimitive toStringTag unscopables dispose asyncDispose ")
 
 // iterated is what iterating a value of kinds k yields.
 func (sp *scriptPass) iterated(k kinds, depth int) kinds {

@@ -315,13 +315,19 @@ var codeRunners = map[string]bool{
 
 // interestingRoots are the globals whose members the checks follow;
 // members of any other global are not tracked (that keeps the walk cheap).
-var interestingRoots = wordset.Of("globalThis eval Function AsyncFunction GeneratorFunction AsyncGeneratorFunction setTimeout setInterval importScripts Worker SharedWorker WebAssembly Reflect Object String Array atob decodeURIComponent decodeURI unescape rmx dom document fetch XMLHttpRequest WebSocket EventSource localStorage sessionStorage indexedDB caches navigator open location RTCPeerConnection webkitRTCPeerConnection mozRTCPeerConnection RTCDataChannel console Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError")
+var interestingRoots = wordset.Of("globalThis eval Function AsyncFunction GeneratorFunction AsyncGeneratorFunction " +
+	"setTimeout setInterval importScripts Worker SharedWorker WebAssembly Reflect Object " +
+	"String Array atob decodeURIComponent decodeURI unescape rmx dom document fetch " +
+	"XMLHttpRequest WebSocket EventSource localStorage sessionStorage indexedDB caches " +
+	"navigator open location RTCPeerConnection webkitRTCPeerConnection mozRTCPeerConnection " +
+	"RTCDataChannel console Error TypeError RangeError SyntaxError ReferenceError EvalError " +
+	"URIError AggregateError ")
 
 // functionConstructors are the constructors that compile strings.
 var functionConstructors = map[string]bool{"Function": true, "AsyncFunction": true, "GeneratorFunction": true, "AsyncGeneratorFunction": true}
 
 // namespaces are globals that are plain objects, not functions.
-var namespaces = wordset.Of("Math JSON Reflect Atomics Intl Temporal WebAssembly CSS console rmx dom globalThis")
+var namespaces = wordset.Of("Math JSON Reflect Atomics Intl Temporal WebAssembly CSS console rmx dom globalThis ")
 
 func (sp *scriptPass) resolve(e esb.Expr) []string { return sp.resolveDepth(e, 0) }
 
@@ -989,7 +995,9 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 }
 
 // stringMethods return strings whatever they are given.
-var stringMethods = wordset.Of("toLowerCase toUpperCase toLocaleLowerCase toLocaleUpperCase trim trimStart trimEnd trimLeft trimRight concat repeat slice substring replace replaceAll normalize padStart padEnd join")
+var stringMethods = wordset.Of("toLowerCase toUpperCase toLocaleLowerCase toLocaleUpperCase trim trimStart trimEnd " +
+	"trimLeft trimRight concat repeat slice substring replace replaceAll normalize padStart " +
+	"padEnd join ")
 
 func limit(s string) strVal {
 	if len(s) > maxFolded {

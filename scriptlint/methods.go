@@ -72,6 +72,8 @@ type methodState struct {
 	// walk); methodsHeld: the guess held (collect).
 	methodGuess map[string]bool
 	methodsHeld bool
+	// methodGlobWork counts namesKeyMayBe's matches against patterns.
+	methodGlobWork int
 }
 
 // platformCalled are member names a built-in or the browser calls by
@@ -450,8 +452,29 @@ func (sp *scriptPass) namesKeyMayBe(r dynamicRead, names map[string]bool) []stri
 		}
 	}
 	var out []string
+	var globs []string
+	for _, p := range patterns {
+		switch {
+		case !strings.Contains(p, unknownMark):
+			if names[p] {
+				out = append(out, p)
+			}
+		default:
+			globs = append(globs, p)
+		}
+	}
+	if len(globs) == 0 {
+		return out
+	}
+	// A pattern with unknown parts is matched against every name: past a
+	// budget (a module of many methods and many such keys), every name is
+	// taken as one it may be, which is sound and keeps the work linear.
+	sp.methodGlobWork += len(globs) * len(names)
+	if sp.methodGlobWork > maxMethodGlobWork {
+		return slices.Collect(maps.Keys(names))
+	}
 	for name := range names {
-		for _, p := range patterns {
+		for _, p := range globs {
 			if globMatch(p, name) {
 				out = append(out, name)
 				break
@@ -460,6 +483,10 @@ func (sp *scriptPass) namesKeyMayBe(r dynamicRead, names map[string]bool) []stri
 	}
 	return out
 }
+
+// maxMethodGlobWork bounds the names namesKeyMayBe matches patterns with
+// unknown parts against, over a whole module.
+const maxMethodGlobWork = 1 << 20
 
 // noteIndexRead records, in the walk, a member read with a computed key:
 // by name when the text gives it, else a dynamic key (a write's is not

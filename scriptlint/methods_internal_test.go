@@ -1,6 +1,8 @@
 package scriptlint
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/remixlet/remixlet/manifest"
@@ -83,5 +85,36 @@ rmx.log(h.data.join(","));
 	}
 	for _, f := range sp.findings {
 		t.Errorf("unexpected finding: %v", f)
+	}
+}
+
+// TestMethodKeysPastTheBudget: a module of many methods and many keys
+// with unknown parts stops matching them past maxMethodGlobWork and takes
+// every method as open (sound), rather than matching every key against
+// every name.
+func TestMethodKeysPastTheBudget(t *testing.T) {
+	var b strings.Builder
+	const methods, keys = 1100, 1000
+	b.WriteString("class C {\n")
+	for i := range methods {
+		fmt.Fprintf(&b, "  m%d(k) { return k + 1; }\n", i)
+	}
+	b.WriteString("}\nconst o = new C();\nconst s = String(await rmx.storage.get(\"k\"));\nconst out = [];\n")
+	for i := range methods {
+		fmt.Fprintf(&b, "out.push(o.m%d(%d));\n", i, i)
+	}
+	for i := range keys {
+		fmt.Fprintf(&b, "out.push(typeof o[\"z%d\" + s]);\n", i)
+	}
+	b.WriteString("rmx.log(out.length);\n")
+	sp := analyseForTest(t, b.String())
+	if sp.methodGlobWork <= maxMethodGlobWork {
+		t.Fatalf("the keys cost %d matches, not past the budget of %d: the test no longer tries it", sp.methodGlobWork, maxMethodGlobWork)
+	}
+	if len(sp.closedMethods) != 0 {
+		t.Errorf("%d methods closed past the budget, want none", len(sp.closedMethods))
+	}
+	if sp.methodGlobWork > maxMethodGlobWork+methods {
+		t.Errorf("the keys cost %d matches past the budget of %d", sp.methodGlobWork, maxMethodGlobWork)
 	}
 }

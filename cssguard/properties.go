@@ -20,38 +20,37 @@ import "github.com/remixlet/remixlet/internal/wordset"
 // stroke, filter or mask can override another rule's url(). Each entry is
 // witnessed by TestChromiumPaintOnlyProperties (cssguard/chromium_test.go),
 // which fails for an entry without a witness value.
-var paintOnly = map[string]bool{
+var paintOnly = wordset.Of(
 	// Colours and shadows. Not opacity: below 1 it makes a stacking
 	// context, which can lift a descendant with a negative z-index above
 	// the element's background and under the pointer, and so start its
 	// :hover load (witnessed).
-	"color": true, "background-color": true, "box-shadow": true, "-webkit-box-shadow": true,
-	"text-shadow": true, "border-color": true, "border-top-color": true, "border-right-color": true,
-	"border-bottom-color": true, "border-left-color": true, "border-block-color": true,
-	"border-block-start-color": true, "border-block-end-color": true, "border-inline-color": true,
-	"border-inline-start-color": true, "border-inline-end-color": true, "outline-color": true,
-	"text-decoration-color": true, "text-emphasis-color": true, "-webkit-text-emphasis-color": true,
-	"caret-color": true, "accent-color": true, "column-rule-color": true, "-webkit-column-rule-color": true,
-	"-webkit-text-fill-color": true, "-webkit-text-stroke-color": true, "-webkit-tap-highlight-color": true,
-	// Outlines: drawn outside the border box, taking no room.
-	"outline": true, "outline-style": true, "outline-width": true, "outline-offset": true,
-	// Text decoration lines and strokes: drawn over laid-out text.
-	"text-decoration": true, "text-decoration-line": true, "text-decoration-style": true,
-	"text-decoration-thickness": true, "text-decoration-skip-ink": true, "text-underline-offset": true,
-	"text-underline-position": true, "-webkit-text-stroke": true, "-webkit-text-stroke-width": true,
-	// Column rules: drawn in the gap, which they do not widen.
-	"column-rule": true, "column-rule-style": true, "column-rule-width": true, "-webkit-column-rule": true,
-	"-webkit-column-rule-style": true, "-webkit-column-rule-width": true,
-	// How a background image is painted (never whether it is fetched).
-	"background-position": true, "background-position-x": true, "background-position-y": true,
-	"background-size": true, "background-repeat": true, "background-clip": true, "background-origin": true,
-	"background-attachment": true, "background-blend-mode": true,
-	// SVG paint: colours, opacities, the order of fill and stroke.
-	"fill-opacity": true, "stroke-opacity": true, "stop-color": true, "stop-opacity": true, "flood-color": true,
-	"flood-opacity": true, "lighting-color": true, "paint-order": true,
-	// Scroll bars' colours, image scaling, printing.
-	"scrollbar-color": true, "image-rendering": true, "print-color-adjust": true, "-webkit-print-color-adjust": true,
-}
+	"color background-color box-shadow -webkit-box-shadow " +
+		"text-shadow border-color border-top-color border-right-color " +
+		"border-bottom-color border-left-color border-block-color " +
+		"border-block-start-color border-block-end-color border-inline-color " +
+		"border-inline-start-color border-inline-end-color outline-color " +
+		"text-decoration-color text-emphasis-color -webkit-text-emphasis-color " +
+		"caret-color accent-color column-rule-color -webkit-column-rule-color " +
+		"-webkit-text-fill-color -webkit-text-stroke-color -webkit-tap-highlight-color " +
+		// Outlines: drawn outside the border box, taking no room.
+		"outline outline-style outline-width outline-offset " +
+		// Text decoration lines and strokes: drawn over laid-out text.
+		"text-decoration text-decoration-line text-decoration-style " +
+		"text-decoration-thickness text-decoration-skip-ink text-underline-offset " +
+		"text-underline-position -webkit-text-stroke -webkit-text-stroke-width " +
+		// Column rules: drawn in the gap, which they do not widen.
+		"column-rule column-rule-style column-rule-width -webkit-column-rule " +
+		"-webkit-column-rule-style -webkit-column-rule-width " +
+		// How a background image is painted (never whether it is fetched).
+		"background-position background-position-x background-position-y " +
+		"background-size background-repeat background-clip background-origin " +
+		"background-attachment background-blend-mode " +
+		// SVG paint: colours, opacities, the order of fill and stroke.
+		"fill-opacity stroke-opacity stop-color stop-opacity flood-color " +
+		"flood-opacity lighting-color paint-order " +
+		// Scroll bars' colours, image scaling, printing.
+		"scrollbar-color image-rendering print-color-adjust -webkit-print-color-adjust ")
 
 // localReference are the properties in which a fragment-only url(#id)
 // names an element of the page and fetches nothing (SVG filters, clip

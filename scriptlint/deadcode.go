@@ -40,11 +40,10 @@ type caseGuard struct {
 // server runtimes that code tests for before using them. typeof of one is
 // "undefined" in the sandbox. (Other names outside the closed world may
 // exist in a window, replaced or not, so a test of them stays undecided.)
-var absentGlobals = map[string]bool{
-	"define": true, "module": true, "exports": true, "require": true, "global": true, "process": true,
-	"Buffer": true, "__dirname": true, "__filename": true, "Deno": true, "Bun": true,
-	"WorkerGlobalScope": true, "importScripts": true, // a worker's, never a window's
-}
+var absentGlobals = wordset.Of(
+	"define module exports require global process " +
+		"Buffer __dirname __filename Deno Bun " +
+		"WorkerGlobalScope importScripts ") // a worker's, never a window's
 
 // guardStart records the start of a guarded region; guardEnd its end. A
 // region no site falls in leaves nothing behind.
@@ -719,7 +718,7 @@ func (sp *scriptPass) provedPrimitiveAt(e esb.Expr, guard *guardNode) bool {
 }
 
 // primitiveTypes are the results of typeof for a primitive.
-var primitiveTypes = map[string]bool{"string": true, "number": true, "bigint": true, "boolean": true, "symbol": true} // (not "undefined": document.all is an object whose typeof is that)
+var primitiveTypes = wordset.Of("string number bigint boolean symbol") // (not "undefined": document.all is an object whose typeof is that)
 
 // provesPrimitive reports whether cond, when truthy (or when falsy,
 // truthy false), proves a value match accepts a primitive.

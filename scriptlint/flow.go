@@ -1104,7 +1104,7 @@ func (sp *scriptPass) noteResolvers(x *esb.ENew) {
 }
 
 // keyedTraps are the proxy traps whose second parameter is a property key.
-var keyedTraps = map[string]bool{"get": true, "set": true, "has": true, "deleteProperty": true, "defineProperty": true, "getOwnPropertyDescriptor": true}
+var keyedTraps = wordset.Of("get set has deleteProperty defineProperty getOwnPropertyDescriptor")
 
 // noteProxyTraps marks the parameters of the traps of new Proxy(target,
 // { trap(t, k, …) { … } }), a handler written in place (no other code can
@@ -1185,24 +1185,21 @@ var coercions = wordset.Of("String Number Boolean parseInt parseFloat isNaN isFi
 
 // coercingStatics are the static methods that, like coercions, only turn
 // their arguments into numbers or strings; every method of Math does too.
-var coercingStatics = map[string]bool{
-	"String.fromCharCode": true, "String.fromCodePoint": true, "Number.parseInt": true,
-	"Number.parseFloat": true, "BigInt.asIntN": true, "BigInt.asUintN": true, "Date.UTC": true,
-}
+var coercingStatics = wordset.Of(
+	"String.fromCharCode String.fromCodePoint Number.parseInt " +
+		"Number.parseFloat BigInt.asIntN BigInt.asUintN Date.UTC ")
 
 // inspectors are the built-in predicates that only test their arguments:
 // they call nothing on them, keep nothing and return a boolean.
-var inspectors = map[string]bool{
-	"Array.isArray": true, "Number.isInteger": true, "Number.isFinite": true, "Number.isNaN": true,
-	"Number.isSafeInteger": true, "Object.is": true, "ArrayBuffer.isView": true,
-}
+var inspectors = wordset.Of(
+	"Array.isArray Number.isInteger Number.isFinite Number.isNaN " +
+		"Number.isSafeInteger Object.is ArrayBuffer.isView ")
 
 // readers are the built-ins whose argument reach.go follows: they read its
 // own keys, or give its prototype (a reached value in its turn).
-var readers = map[string]bool{
-	"Object.keys": true, "Object.getOwnPropertyNames": true, "Object.getOwnPropertySymbols": true,
-	"Reflect.ownKeys": true, "Object.getPrototypeOf": true, "Reflect.getPrototypeOf": true,
-}
+var readers = wordset.Of(
+	"Object.keys Object.getOwnPropertyNames Object.getOwnPropertySymbols " +
+		"Reflect.ownKeys Object.getPrototypeOf Reflect.getPrototypeOf ")
 
 // builtinReaders are the member names of inspectors and readers, and of
 // JSON.stringify: argUse looks no further for any other call.
@@ -1218,12 +1215,11 @@ var builtinReaders = sync.OnceValue(func() map[string]bool {
 
 // inspectorMethods are the built-in methods that, given any receiver by
 // call, only read it (own keys, its class, its source text).
-var inspectorMethods = map[string]bool{
-	"Object.prototype.hasOwnProperty": true, "Object.prototype.propertyIsEnumerable": true,
-	"Object.prototype.toString": true, "Function.prototype.toString": true,
-	// Object's own, inherited through Function.prototype: the same built-ins.
-	"Object.hasOwnProperty": true, "Object.propertyIsEnumerable": true,
-}
+var inspectorMethods = wordset.Of(
+	"Object.prototype.hasOwnProperty Object.prototype.propertyIsEnumerable " +
+		"Object.prototype.toString Function.prototype.toString " +
+		// Object's own, inherited through Function.prototype: the same built-ins.
+		"Object.hasOwnProperty Object.propertyIsEnumerable ")
 
 // literalInspector reports one of inspectorMethods read from an object
 // literal that has no member of that name ({}.hasOwnProperty): every key

@@ -625,10 +625,9 @@ var callbackMethods = wordset.Of("map filter forEach some every find findIndex f
 	"reduceRight sort toSorted replace replaceAll then catch finally ")
 
 // prototypeTakers are the names of the statics takesBuiltin knows by path.
-var prototypeTakers = map[string]bool{
-	"from": true, "create": true, "setPrototypeOf": true, "defineProperty": true, "defineProperties": true,
-	"assign": true, "deleteProperty": true,
-}
+var prototypeTakers = wordset.Of(
+	"from create setPrototypeOf defineProperty defineProperties " +
+		"assign deleteProperty ")
 
 // takesBuiltin reports the i-th argument of a call of a built-in that
 // hands it to no code: the callback of one of callbackMethods that can

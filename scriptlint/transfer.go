@@ -549,7 +549,7 @@ func (sp *scriptPass) methodResult(dot *esb.EDot, c *esb.ECall, depth int) (kind
 // argument's method under a well-known symbol (Symbol.split, .replace,
 // .match, .matchAll, .search) when it has one: what they return is then
 // what that method returns.
-var patternDispatch = map[string]bool{"split": true, "replace": true, "replaceAll": true, "match": true, "matchAll": true, "search": true}
+var patternDispatch = wordset.Of("split replace replaceAll match matchAll search")
 
 // plainPattern reports a first argument of those methods whose
 // well-known-symbol methods are the built-ins': a primitive (only
@@ -630,11 +630,11 @@ var arrayMethodResult = func() map[string]kinds {
 // speciesMethods are the array methods that make their result with the
 // receiver's constructor[Symbol.species] (ArraySpeciesCreate): an array's
 // own constructor member, if the script wrote one, makes it.
-var speciesMethods = map[string]bool{"map": true, "filter": true, "slice": true, "concat": true, "flat": true, "flatMap": true, "splice": true}
+var speciesMethods = wordset.Of("map filter slice concat flat flatMap splice")
 
 // arrayKeepsData are the array methods whose result holds only elements
 // of the receiver (so data stays data), given data arguments.
-var arrayKeepsData = map[string]bool{"filter": true, "slice": true, "reverse": true, "sort": true, "toSorted": true, "toReversed": true, "flat": true}
+var arrayKeepsData = wordset.Of("filter slice reverse sort toSorted toReversed flat")
 
 // symbolKinds solves a binding: the union of its write set.
 func (sp *scriptPass) symbolKinds(info *symInfo, depth int) kinds {

@@ -308,10 +308,9 @@ const (
 // codeRunners are the globals `this.X` is taken to mean: in a module,
 // `this` is undefined except when a function is called with the global
 // object as its receiver, which is how this.eval is spelled.
-var codeRunners = map[string]bool{
-	"eval": true, "Function": true, "setTimeout": true, "setInterval": true,
-	"importScripts": true, "Worker": true, "SharedWorker": true,
-}
+var codeRunners = wordset.Of(
+	"eval Function setTimeout setInterval " +
+		"importScripts Worker SharedWorker ")
 
 // interestingRoots are the globals whose members the checks follow;
 // members of any other global are not tracked (that keeps the walk cheap).

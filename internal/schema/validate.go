@@ -13,6 +13,7 @@ import (
 
 	"github.com/remixlet/remixlet/internal/onesort"
 	"github.com/remixlet/remixlet/internal/strictjson"
+	"github.com/remixlet/remixlet/internal/wordset"
 )
 
 // This file is the validator: JSON Schema draft 2020-12, for the keywords
@@ -55,7 +56,7 @@ type node struct {
 }
 
 // annotations are the keywords that describe and do not validate.
-var annotations = map[string]bool{"$schema": true, "$id": true, "$comment": true, "title": true, "description": true, "examples": true, "default": true, "$defs": true}
+var annotations = wordset.Of("$schema $id $comment title description examples default $defs")
 
 // typeOrder is the order messages list a schema's types in.
 var typeOrder = []string{"null", "boolean", "number", "integer", "string", "array", "object"}

@@ -44,6 +44,10 @@ type valueFlow struct {
 	// protoSets are the prototypes the module sets (prototypesMayBeFunctions).
 	protoSets                     []esb.Expr
 	protoSetsChecked, protoUnseen bool
+	// protoByKeyOnly: protoUnseen comes only from writes with a key the
+	// analysis cannot decide (literalHeldAlone); heldAlone memoizes it.
+	protoByKeyOnly bool
+	heldAlone      map[*symInfo]bool
 	// ownProtoPossible: ownProtoMembersPossible's answer, once checked;
 	// protoWritesOf: the writes prototypeSetThroughKey reads, by binding.
 	ownProtoChecked, ownProtoPossible bool
@@ -168,17 +172,94 @@ func (sp *scriptPass) someProtoMayBeFunction() bool {
 			return true
 		}
 	}
-	for _, w := range sp.unknownKeyWrites {
-		if sp.freshTarget(w.target) == nil && sp.mayWriteFunctionPrototype(w) {
-			return true
-		}
-	}
 	for _, w := range sp.setWrites {
 		if sp.mayWriteFunctionPrototype(w) {
 			return true
 		}
 	}
+	for _, w := range sp.unknownKeyWrites {
+		if sp.freshTarget(w.target) == nil && sp.mayWriteFunctionPrototype(w) {
+			sp.protoByKeyOnly = true
+			return true
+		}
+	}
 	return false
+}
+
+// literalHeldAlone reports a binding whose objects a write with a key
+// the analysis cannot decide can never reach: every object it holds is a
+// literal made where it is bound, every reference to it only reads its
+// members, tests, compares or coerces it (readsOnly: it is not stored,
+// passed, returned, written into, nor the receiver of a method, which
+// would get it as this), and no member of the literal may be a function.
+// So only a prototype set some other way could make it inherit from a
+// function.
+func (sp *scriptPass) literalHeldAlone(e esb.Expr) bool {
+	if sp.directEval || sp.exports {
+		return false
+	}
+	info := sp.localBinding(e)
+	if info == nil || info.usedOtherwise || info.anyWrite || info.updated || info.fn != "" || len(info.sources) == 0 || info.extraKinds&^kUndef != 0 {
+		return false
+	}
+	if held, ok := sp.heldAlone[info]; ok {
+		return held
+	}
+	if sp.heldAlone == nil {
+		sp.heldAlone = map[*symInfo]bool{}
+	}
+	sp.heldAlone[info] = false // (while it is worked out)
+	held := sp.literalsHoldNoFunction(info)
+	sp.heldAlone[info] = held
+	return held
+}
+
+// readsOnly reports a use of a reference that leaves its object where it
+// is and calls nothing on it: a member read (with a key known or not), a
+// destructuring, a test, a comparison, a coercion.
+func readsOnly(u use) bool {
+	switch u {
+	case useInspect, useTypeof, useDiscard, useMemberSafe, useMemberName, usePattern, useSafePattern, useOfIndex, useWalk:
+		return true
+	}
+	return false
+}
+
+// noteReceiver records, in the walk, a local name whose object a method
+// is called on with a computed key (o[k]()): the method gets it as this.
+func (sp *scriptPass) noteReceiver(target esb.Expr) {
+	if info := sp.localBinding(target); info != nil {
+		info.usedOtherwise = true
+	}
+}
+
+// literalsHoldNoFunction reports a binding whose every write is an object
+// or array literal with no member that may be a function, no spread, no
+// accessor and no __proto__ key.
+func (sp *scriptPass) literalsHoldNoFunction(info *symInfo) bool {
+	for _, src := range info.sources {
+		if src.bad || src.elems || len(src.keys) > 0 {
+			return false
+		}
+		switch x := src.expr.Data.(type) {
+		case *esb.EObject:
+			for i := range x.Properties {
+				p := &x.Properties[i]
+				if p.Kind != esb.PropertyField || isProtoKey(p) || sp.kindsOf(p.ValueOrNil).may(kFunc|kReach|kGlobal) {
+					return false // a method, an accessor, a spread, a prototype
+				}
+			}
+		case *esb.EArray:
+			for _, item := range x.Items {
+				if _, spread := item.Data.(*esb.ESpread); spread || sp.kindsOf(item).may(kFunc|kReach|kGlobal) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // freshTarget is the binding a write's target names when every object

@@ -232,6 +232,7 @@ func (sp *scriptPass) noteParam(rec *fnRec, i int, b esb.Binding) bool {
 func (sp *scriptPass) noteLocalRef(s *esb.Symbol, info *symInfo, e esb.Expr, u use) {
 	if sp.collecting {
 		info.refs++
+		info.usedOtherwise = info.usedOtherwise || !readsOnly(u)
 		sp.noteMakerAliasRef(info, u)
 		if baseUse(u) == useValue && !sp.argsNotKept {
 			// Another name, member, parameter or result now holds the same

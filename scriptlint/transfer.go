@@ -953,7 +953,7 @@ func (sp *scriptPass) mayBeFunction(e esb.Expr) bool { return sp.mayBeFunctionDe
 
 func (sp *scriptPass) mayBeFunctionDepth(e esb.Expr, depth int) bool {
 	k := sp.kindsDepth(e, depth)
-	return k.may(kFunc|kReach) || k.may(kArray|kObject) && sp.prototypesMayBeFunctions()
+	return k.may(kFunc|kReach) || k.may(kArray|kObject) && sp.prototypesMayBeFunctions() && !(sp.protoByKeyOnly && sp.literalHeldAlone(e))
 }
 
 // unknownKeyMayReach reports whether target[index], with a key the check

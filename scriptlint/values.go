@@ -59,6 +59,9 @@ type symInfo struct {
 	// protoWritten: its prototype was set.
 	anyWrite, protoWritten bool
 	extraKinds             kinds
+	// usedOtherwise: some reference takes its object elsewhere, or calls
+	// a method on it (readsOnly says which do not; literalHeldAlone).
+	usedOtherwise bool
 	// The abstract value (transfer.go): kv, and how far it is solved.
 	kv     kinds
 	kstate uint8

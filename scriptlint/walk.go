@@ -126,6 +126,18 @@ func memberUse(key string, known bool, of use) use {
 	return useMemberSafe
 }
 
+// targetUse is memberUse for the object target of a member read: a
+// global whose valueOf is called (Object.prototype's, which hands its
+// receiver back) is used as the call's result is, as a value.
+func (sp *scriptPass) targetUse(target esb.Expr, key string, known bool, of use) use {
+	if known && key == "valueOf" && of == useCall {
+		if _, global := sp.directGlobal(target); global {
+			return useValue
+		}
+	}
+	return memberUse(key, known, of)
+}
+
 func (sp *scriptPass) stmts(list []esb.Stmt) {
 	// A function declared in the list is hoisted above every test before
 	// it, where it may be called: no early exit before it guards it.
@@ -750,7 +762,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 				if sp.collecting && isGlobalObjectName(s.OriginalName) {
 					sp.noteGlobalValue(u)
 				}
-			} else if (u == useValue || u == useArg || u == useReturn) && builtinObjectPath(s.OriginalName) || u == useTarget {
+			} else if (u == useValue || u == useArg || u == useReturn || u == useOfIndex) && builtinObjectPath(s.OriginalName) || u == useTarget {
 				sp.siteExpr(e, u) // a built-in that may be handed on (js/builtin-value), or replaced
 			}
 			if sp.collecting && s.Kind == esb.SymbolUnbound {
@@ -811,12 +823,15 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteMemberMakerRead(x, u)
 			sp.noteMemberRead(x.Name, x.Target, u)
 		}
-		sp.expr(x.Target, memberUse(x.Name, true, u))
+		sp.expr(x.Target, sp.targetUse(x.Target, x.Name, true, u))
 	case *esb.EIndex:
 		if sp.collecting {
 			sp.noteIndexGuards(x)
 			sp.noteKeyRead(x)
 			sp.noteIndexRead(x, u)
+			if u == useCall {
+				sp.noteReceiver(x.Target) // (its use, useOfIndex, is known only later)
+			}
 		}
 		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})
 		if u == useTarget {

@@ -186,6 +186,7 @@ var valueRoutes = []valueRoute{
 	{"let $v = $o;\n[$v] = [$e];", "$v", false},
 	{"const { a: $v = $e } = {};", "$v", false},
 	{"", "(Math.random() < 2 ? $e : $o)", false},
+	{"", "($e)[[\"value\", \"Of\"].join(\"\")]()", false},
 	{"", "Object.values({ a: $e })[0]", false},
 	{"", "new Map([[1, $e]]).get(1)", false},
 	{"", "({ ...{ a: $e } }).a", false},

@@ -113,15 +113,21 @@ var compiled = sync.OnceValue(func() *schema.Schema {
 // chromeRefusals are the rule ids whose findings Chrome would refuse as
 // well (or that concern the whole file): they stay errors for a legacy
 // remixlet. Every other netrules/ id is a Remixlet limit.
-var chromeRefusals = map[string]bool{
-	RuleSyntax.ID: true, RuleDuplicateKey.ID: true, RuleTooDeep.ID: true,
-	RuleWrongType.ID: true, RuleMissingKey.ID: true, RuleUnknownValue.ID: true,
-	RuleRuleId.ID: true, RulePriority.ID: true, RuleRedirect.ID: true,
-	RuleRedirectUrl.ID: true, RuleTransform.ID: true, RuleEmptyList.ID: true,
-	RuleTabIds.ID: true, RuleTwoFilters.ID: true, RuleRegex.ID: true,
-	RuleRegexTooLarge.ID: true, RuleUrlFilter.ID: true, RuleIncludeExclude.ID: true,
-	RuleAllowAllRequestsTypes.ID: true, RuleDomains.ID: true,
-	RuleResponseHeaderCondition.ID: true, RuleModifyHeaders.ID: true, RuleTooMany.ID: true,
+var chromeRefusals = ruleSet(
+	RuleSyntax, RuleDuplicateKey, RuleTooDeep, RuleWrongType, RuleMissingKey, RuleUnknownValue,
+	RuleRuleId, RulePriority, RuleRedirect, RuleRedirectUrl, RuleTransform, RuleEmptyList,
+	RuleTabIds, RuleTwoFilters, RuleRegex, RuleRegexTooLarge, RuleUrlFilter, RuleIncludeExclude,
+	RuleAllowAllRequestsTypes, RuleDomains, RuleResponseHeaderCondition, RuleModifyHeaders, RuleTooMany,
+)
+
+// ruleSet is the set of the rules' ids (a loop, where a map literal of
+// them is built by generated code: docs/wasm.md).
+func ruleSet(rules ...*finding.Rule) map[string]bool {
+	set := make(map[string]bool, len(rules))
+	for _, r := range rules {
+		set[r.ID] = true
+	}
+	return set
 }
 
 // ChromeRefusal reports whether a finding of rule id is one Chrome would

@@ -292,21 +292,23 @@ func (t *installedTransform) words() string {
 
 // resourceWords names resource types as a person knows them.
 func resourceWords(types []string) []string {
-	names := map[string]string{
-		"main_frame": "pages", "sub_frame": "frames", "stylesheet": "stylesheets", "script": "scripts",
-		"image": "images", "font": "fonts", "object": "plug-in content", "xmlhttprequest": "data (fetch and XMLHttpRequest)",
-		"ping": "pings and beacons", "csp_report": "security policy reports", "media": "audio and video",
-		"websocket": "WebSockets", "webtransport": "WebTransport", "webbundle": "web bundles", "other": "other resources",
-	}
 	out := make([]string, 0, len(types))
 	for _, t := range types {
-		if w, ok := names[t]; ok {
-			out = append(out, w)
+		if i := slices.Index(resourceTypeNames, t); i >= 0 && i%2 == 0 {
+			out = append(out, resourceTypeNames[i+1])
 		} else {
 			out = append(out, strconv.Quote(t))
 		}
 	}
 	return out
+}
+
+// resourceTypeNames pairs each resource type with the words for it.
+var resourceTypeNames = []string{
+	"main_frame", "pages", "sub_frame", "frames", "stylesheet", "stylesheets", "script", "scripts",
+	"image", "images", "font", "fonts", "object", "plug-in content", "xmlhttprequest", "data (fetch and XMLHttpRequest)",
+	"ping", "pings and beacons", "csp_report", "security policy reports", "media", "audio and video",
+	"websocket", "WebSockets", "webtransport", "WebTransport", "webbundle", "web bundles", "other", "other resources",
 }
 
 func upperAll(xs []string) []string {

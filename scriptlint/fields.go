@@ -68,6 +68,12 @@ type fieldState struct {
 	walkingHelper string // the name of the one of bundlerHelpers being walked
 	defaultAny    bool
 
+	// definerKeys: the keys of computed reads that may be called as an
+	// accessor definer; definerNames, the names called so, judged by the
+	// reads bound to them (noteDefinerCall).
+	definerKeys  []esb.Expr
+	definerNames []esb.Expr
+
 	fieldsIndexed, fieldsIndexing bool
 	byName                        map[string]*memberValues
 	unknownKey                    memberValues
@@ -199,6 +205,69 @@ func (sp *scriptPass) noteMemberMakerRead(x *esb.EDot, u use) {
 	case memberMakers[x.Name] && u != useCall && !readsWithoutHandingOn(u):
 		if root := rootGlobalName(sp, x.Target); root == "Object" || root == "Reflect" {
 			sp.membersOpen = true
+		}
+	}
+}
+
+// Object.prototype's __defineGetter__ and __defineSetter__ reached by a
+// computed key (o[k](name, f), o[k].call(t, name, f), Reflect.apply(o[k],
+// t, …)), directly or through a name bound to such a read, define an
+// accessor of any name as the dotted read does, so members may hold
+// anything. The walk records the keys of those reads; openDefinedAccessors
+// judges them once every write is known (fold reads a name's writes). A
+// definer handed through a parameter, a member or a result is not
+// followed: docs/script-lint.md says so.
+func (sp *scriptPass) noteDefinerCall(c *esb.ECall) {
+	// (Given a second argument that is no function, a definer throws.)
+	if ix, ok := c.Target.Data.(*esb.EIndex); ok && len(c.Args) >= 2 && (hasSpreadItem(c.Args) || !primitiveLiteral(c.Args[1])) {
+		sp.definerKeys = append(sp.definerKeys, ix.Index) // o[k](name, f)
+	}
+	var callee esb.Expr
+	switch t := c.Target.Data.(type) {
+	case *esb.EDot:
+		if t.Name == "call" || t.Name == "apply" || t.Name == "bind" {
+			callee = t.Target // o[k].call(t, name, f)
+		}
+	}
+	if len(c.Args) > 0 && has(sp.resolve(c.Target), "Reflect.apply") {
+		callee = c.Args[0] // Reflect.apply(o[k], t, [name, f])
+	}
+	switch x := callee.Data.(type) {
+	case *esb.EIndex:
+		sp.definerKeys = append(sp.definerKeys, x.Index)
+	case *esb.EIdentifier:
+		if len(c.Args) >= 2 || c.Target.Data.(*esb.EDot).Name == "bind" {
+			sp.definerNames = append(sp.definerNames, callee) // define.call(t, name, f): judged by what it holds
+		}
+	}
+}
+
+// openDefinedAccessors opens every member when a key noteDefinerCall
+// recorded may be __defineGetter__ or __defineSetter__.
+func (sp *scriptPass) openDefinedAccessors() {
+	keys := sp.definerKeys
+	for _, n := range sp.definerNames {
+		info := sp.localBinding(n)
+		if info == nil {
+			continue // (a global: named, its own checks judge it)
+		}
+		for _, src := range info.sources {
+			if ix, ok := src.expr.Data.(*esb.EIndex); ok && len(src.keys) == 0 && !src.elems {
+				keys = append(keys, ix.Index)
+			}
+		}
+	}
+	for _, k := range keys {
+		if _, number := k.Data.(*esb.ENumber); number {
+			continue
+		}
+		v := sp.fold(k)
+		switch {
+		case v.known && !accessorDefiner(v.s):
+		case v.isStr && strings.Contains(v.s, unknownMark) && !globMatch(v.s, "__defineGetter__") && !globMatch(v.s, "__defineSetter__"):
+		default:
+			sp.membersOpen = true
+			return
 		}
 	}
 }

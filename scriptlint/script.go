@@ -387,6 +387,7 @@ func (sp *scriptPass) collectOnce() {
 	sp.fnStack = nil
 	sp.collecting = false
 	sp.checkHelperUses() // (it may open every member: before anything is decided)
+	sp.openDefinedAccessors()
 	// The writes by name are sorted first, and what was solved while they
 	// were (the kinds of keys, asked with every member read as anything and
 	// no member maker trusted) is solved again, as are the prototype

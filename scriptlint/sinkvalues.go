@@ -200,6 +200,9 @@ func (w *heldWalk) member(target esb.Expr, key string, known bool, depth int, em
 
 // memberValues calls emit with each value target[key] may be.
 func (w *heldWalk) memberValues(target esb.Expr, key string, known bool, depth int, emit func(esb.Expr) bool) bool {
+	if w.sp.membersOpen {
+		return false // (an accessor may answer a read with anything: fields.go)
+	}
 	i, err := strconv.Atoi(key)
 	index := known && err == nil && i >= 0
 	var found []esb.Expr

@@ -800,6 +800,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteModuleWrapper(x.Target, x.Args)
 			sp.noteExportCall(x.Target, x.Args)
 			sp.noteKeyCallback(x.Target, x.Args)
+			sp.noteDefinerCall(x)
 			sp.noteMemberCall(x)
 		}
 		sp.expr(x.Target, useCall)

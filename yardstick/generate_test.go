@@ -187,6 +187,7 @@ var valueRoutes = []valueRoute{
 	{"const { a: $v = $e } = {};", "$v", false},
 	{"", "(Math.random() < 2 ? $e : $o)", false},
 	{"", "($e)[[\"value\", \"Of\"].join(\"\")]()", false},
+	{"const $v = {};\n$v[[\"__define\", \"Getter__\"].join(\"\")](\"a\", () => $e);", "$v.a", true},
 	{"", "Object.values({ a: $e })[0]", false},
 	{"", "new Map([[1, $e]]).get(1)", false},
 	{"", "({ ...{ a: $e } }).a", false},

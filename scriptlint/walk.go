@@ -126,14 +126,13 @@ func memberUse(key string, known bool, of use) use {
 	return useMemberSafe
 }
 
-// targetUse is memberUse for the object target of a member read: a
-// global whose valueOf is called (Object.prototype's, which hands its
-// receiver back) is used as the call's result is, as a value.
+// targetUse is memberUse for the object target of a member read: what
+// valueOf is called on (Object.prototype's hands its receiver back) is
+// used as a value, as the call's result may be; a local name's is
+// followed through the call instead (callReach).
 func (sp *scriptPass) targetUse(target esb.Expr, key string, known bool, of use) use {
-	if known && key == "valueOf" && of == useCall {
-		if _, global := sp.directGlobal(target); global {
-			return useValue
-		}
+	if known && key == "valueOf" && of == useCall && sp.localBinding(target) == nil {
+		return useValue
 	}
 	return memberUse(key, known, of)
 }

@@ -182,10 +182,14 @@ type scriptPass struct {
 	unknownNode string
 	decided     bool // the code was read; its permission use is known
 
-	collecting      bool        // the walk records what bindings hold (run sets it for the walk)
-	sites           []checkSite // what the checks look at, in the order they take them (sites.go)
-	siteTargets     []siteTarget
-	useFrom         int32         // the walk: the member read whose key decides useOfIndex
+	collecting  bool        // the walk records what bindings hold (run sets it for the walk)
+	sites       []checkSite // what the checks look at, in the order they take them (sites.go)
+	siteTargets []siteTarget
+	useFrom     int32 // the walk: the member read whose key decides useOfIndex
+	// calleeUse: the walk's use of the call whose callee it is in;
+	// indexCallUse, that use for the computed reads called (targetUse).
+	calleeUse       use
+	indexCallUse    map[*esb.EIndex]use
 	infos           []symInfo     // by index in esbuild's symbol table
 	infoAt          []*symInfo    // by a reference's index: its symbol's (merged symbols followed), nil for none
 	sourceBlock     []valueSource // where bindings' first values are kept (addSource)

@@ -166,7 +166,7 @@ func (sp *scriptPass) checkSites() {
 				sp.checkIntrinsicTarget(st.e)
 			}
 			sp.checkMember(st.e, x.Target, key, known, x.Index, int(x.Index.Loc.Start), u)
-			objectUse[i] = sp.targetUse(x.Target, key, known, raw)
+			objectUse[i] = targetUse(key, known, raw, sp.indexCallUse[x])
 		case siteThrow:
 			sp.checkLeak(st.e, "a thrown value")
 		case sitePattern:

@@ -126,12 +126,16 @@ func memberUse(key string, known bool, of use) use {
 	return useMemberSafe
 }
 
-// targetUse is memberUse for the object target of a member read: what
-// valueOf is called on (Object.prototype's hands its receiver back) is
-// used as a value, as the call's result may be; a local name's is
-// followed through the call instead (callReach).
-func (sp *scriptPass) targetUse(target esb.Expr, key string, known bool, of use) use {
-	if known && key == "valueOf" && of == useCall && sp.localBinding(target) == nil {
+// targetUse is memberUse for the object target of a member read; result
+// is the use of the call the read is the callee of. What valueOf is
+// called on (Object.prototype's hands its receiver back) is used as the
+// call's result is: inspected, or as a value.
+func targetUse(key string, known bool, of, result use) use {
+	if known && key == "valueOf" && of == useCall {
+		switch baseUse(result) {
+		case useInspect, useTypeof, useDiscard:
+			return useInspect
+		}
 		return useValue
 	}
 	return memberUse(key, known, of)
@@ -802,7 +806,10 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteDefinerCall(x)
 			sp.noteMemberCall(x)
 		}
+		outerCall := sp.calleeUse
+		sp.calleeUse = u
 		sp.expr(x.Target, useCall)
+		sp.calleeUse = outerCall
 		if sp.collecting && sp.builtinReceiverOfOwnMember(x.Target, x.Args) {
 			sp.noteBuiltinTaker(x.Args[0], builtinTaker{}) // String.fromCharCode.bind(String)
 		}
@@ -823,7 +830,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteMemberMakerRead(x, u)
 			sp.noteMemberRead(x.Name, x.Target, u)
 		}
-		sp.expr(x.Target, sp.targetUse(x.Target, x.Name, true, u))
+		sp.expr(x.Target, targetUse(x.Name, true, u, sp.calleeUse))
 	case *esb.EIndex:
 		if sp.collecting {
 			sp.noteIndexGuards(x)
@@ -831,6 +838,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteIndexRead(x, u)
 			if u == useCall {
 				sp.noteReceiver(x.Target) // (its use, useOfIndex, is known only later)
+				sp.noteCalleeUse(x)
 			}
 		}
 		at := sp.addSite(checkSite{kind: siteIndex, e: e, u: u})

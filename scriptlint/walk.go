@@ -141,6 +141,15 @@ func targetUse(key string, known bool, of, result use) use {
 	return memberUse(key, known, of)
 }
 
+// callee walks the callee of a call (or a template's tag) whose own use
+// is u, which targetUse reads.
+func (sp *scriptPass) callee(target esb.Expr, u use) {
+	outer := sp.calleeUse
+	sp.calleeUse = u
+	sp.expr(target, useCall)
+	sp.calleeUse = outer
+}
+
 func (sp *scriptPass) stmts(list []esb.Stmt) {
 	// A function declared in the list is hoisted above every test before
 	// it, where it may be called: no early exit before it guards it.
@@ -806,10 +815,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			sp.noteDefinerCall(x)
 			sp.noteMemberCall(x)
 		}
-		outerCall := sp.calleeUse
-		sp.calleeUse = u
-		sp.expr(x.Target, useCall)
-		sp.calleeUse = outerCall
+		sp.callee(x.Target, u)
 		if sp.collecting && sp.builtinReceiverOfOwnMember(x.Target, x.Args) {
 			sp.noteBuiltinTaker(x.Args[0], builtinTaker{}) // String.fromCharCode.bind(String)
 		}
@@ -929,7 +935,7 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 			if sp.collecting {
 				sp.noteTagRead(x.TagOrNil)
 			}
-			sp.expr(x.TagOrNil, useCall)
+			sp.callee(x.TagOrNil, u)
 			for _, part := range x.Parts {
 				sp.expr(part.Value, useValue)
 			}

@@ -8,6 +8,7 @@ import (
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/internal/wordset"
+	"github.com/remixlet/remixlet/sandboxapi"
 )
 
 // The transfer functions: the kinds (domain.go) of an expression, from the
@@ -348,6 +349,9 @@ func apiResultOf(paths []string) (kinds, bool) {
 		case p == "rmx.storage.get":
 			k |= kData
 		case strings.HasPrefix(p, "rmx.") || strings.HasPrefix(p, "dom."):
+			if _, member := sandboxapi.Lookup(p); !member {
+				return 0, false // (rmx.log.valueOf: a built-in's, of an API function)
+			}
 			k |= kData | kOpen
 		default:
 			return 0, false

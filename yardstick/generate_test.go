@@ -89,7 +89,7 @@ func (p *program) str(s string) string {
 	if s == "" {
 		return `""`
 	}
-	switch p.c.IntN(19) {
+	switch p.c.IntN(23) {
 	case 13, 14, 15:
 		// An element of a literal array, moved or changed in place or
 		// through another reference to the array.
@@ -150,6 +150,21 @@ func (p *program) str(s string) string {
 	case 12:
 		i := len(s) / 2
 		return "((t) => { t += " + quote(s[i:]) + "; return t; })(" + quote(s[:i]) + ")"
+	case 19:
+		return "Array.from(" + quote(s) + ").join(\"\")"
+	case 20:
+		return "[" + quote(s) + "].toString()"
+	case 21:
+		if !isASCII(s) {
+			break
+		}
+		codes := make([]string, len(s))
+		for i := range s {
+			codes[i] = fmt.Sprint(int(s[i]))
+		}
+		return "new TextDecoder().decode(new Uint8Array([" + strings.Join(codes, ", ") + "]))"
+	case 22:
+		return quote(s) + ".concat(\"\").normalize()"
 	}
 	return quote(s)
 }
@@ -732,4 +747,15 @@ func (p *program) use() {
 			p.emit("rmx.log(String((%s).href));", l)
 		}
 	}
+}
+
+// isASCII reports a string of bytes below 0x80, which TextDecoder decodes
+// one to one.
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -233,15 +233,6 @@ func (sp *scriptPass) noteReceiver(target esb.Expr) {
 	}
 }
 
-// noteCalleeUse records, in the walk, the use of the call a computed
-// read is the callee of (targetUse reads it once the key is folded).
-func (sp *scriptPass) noteCalleeUse(x *esb.EIndex) {
-	if sp.indexCallUse == nil {
-		sp.indexCallUse = map[*esb.EIndex]use{}
-	}
-	sp.indexCallUse[x] = sp.calleeUse
-}
-
 // literalsHoldNoFunction reports a binding whose every write is an object
 // or array literal with no member that may be a function, no spread, no
 // accessor and no __proto__ key.

@@ -223,20 +223,18 @@ func (sp *scriptPass) noteDefinerCall(c *esb.ECall) {
 		sp.definerKeys = append(sp.definerKeys, ix.Index) // o[k](name, f)
 	}
 	var callee esb.Expr
-	switch t := c.Target.Data.(type) {
-	case *esb.EDot:
-		if t.Name == "call" || t.Name == "apply" || t.Name == "bind" {
-			callee = t.Target // o[k].call(t, name, f)
-		}
+	bind := false
+	if t, ok := c.Target.Data.(*esb.EDot); ok && (t.Name == "call" || t.Name == "apply" || t.Name == "bind") {
+		callee, bind = t.Target, t.Name == "bind" // o[k].call(t, name, f)
 	}
 	if len(c.Args) > 0 && has(sp.resolve(c.Target), "Reflect.apply") {
-		callee = c.Args[0] // Reflect.apply(o[k], t, [name, f])
+		callee, bind = c.Args[0], false // Reflect.apply(o[k], t, [name, f])
 	}
 	switch x := callee.Data.(type) {
 	case *esb.EIndex:
 		sp.definerKeys = append(sp.definerKeys, x.Index)
 	case *esb.EIdentifier:
-		if len(c.Args) >= 2 || c.Target.Data.(*esb.EDot).Name == "bind" {
+		if len(c.Args) >= 2 || bind {
 			sp.definerNames = append(sp.definerNames, callee) // define.call(t, name, f): judged by what it holds
 		}
 	}

@@ -141,6 +141,15 @@ func targetUse(key string, known bool, of, result use) use {
 	return memberUse(key, known, of)
 }
 
+// noteCalleeUse records, in the walk, the use of the call a computed
+// read is the callee of (targetUse reads it once the key is folded).
+func (sp *scriptPass) noteCalleeUse(x *esb.EIndex) {
+	if sp.indexCallUse == nil {
+		sp.indexCallUse = map[*esb.EIndex]use{}
+	}
+	sp.indexCallUse[x] = sp.calleeUse
+}
+
 // callee walks the callee of a call (or a template's tag) whose own use
 // is u, which targetUse reads.
 func (sp *scriptPass) callee(target esb.Expr, u use) {

@@ -461,7 +461,8 @@ func (p *program) bad() bool { return p.c.IntN(3) != 0 }
 
 // functionValue is a function, or an object whose prototype is one.
 func (p *program) functionValue() string {
-	f := p.pick("(() => 0)", "(function () {})", "Math.max", "rmx.log", "[].at", "(class {})", "Object", "(async () => {})", `"".trim`)
+	f := p.pick("(() => 0)", "(function () {})", "Math.max", "rmx.log", "[].at", "(class {})", "Object", "(async () => {})", `"".trim`,
+		"dom.query", "crypto.getRandomValues", "Promise.resolve", "(function* () {})", "(async function* () {})")
 	switch p.c.IntN(6) {
 	case 0:
 		return "({ __proto__: " + f + " })"

@@ -192,7 +192,7 @@ func (sp *scriptPass) callees(target esb.Expr, args []esb.Expr, buf *[4]callee) 
 		case "apply":
 			c := callee{paths: sp.resolve(dot.Target)}
 			if len(args) > 1 {
-				c.args, c.argsKnown = arrayItems(args[1])
+				c.args, c.argsKnown = listArguments(args[1])
 			} else {
 				c.argsKnown = true
 			}
@@ -202,14 +202,14 @@ func (sp *scriptPass) callees(target esb.Expr, args []esb.Expr, buf *[4]callee) 
 	if slices.Contains(direct.paths, "Reflect.apply") && len(args) >= 1 {
 		c := callee{paths: sp.resolve(args[0])}
 		if len(args) >= 3 {
-			c.args, c.argsKnown = arrayItems(args[2])
+			c.args, c.argsKnown = listArguments(args[2])
 		}
 		out = append(out, c)
 	}
 	if slices.Contains(direct.paths, "Reflect.construct") && len(args) >= 1 {
 		c := callee{paths: sp.resolve(args[0])}
 		if len(args) >= 2 {
-			c.args, c.argsKnown = arrayItems(args[1])
+			c.args, c.argsKnown = listArguments(args[1])
 		}
 		out = append(out, c)
 	}
@@ -218,6 +218,17 @@ func (sp *scriptPass) callees(target esb.Expr, args []esb.Expr, buf *[4]callee) 
 
 func hasSpread(args []esb.Expr) bool {
 	return slices.ContainsFunc(args, func(a esb.Expr) bool { _, ok := a.Data.(*esb.ESpread); return ok })
+}
+
+// listArguments is the arguments an argument list gives apply,
+// Reflect.apply or Reflect.construct, and whether they are all of them: a
+// literal's items, or the first elements of any other list read one by
+// one (argumentsOf), which the sinks judge as they judge any element.
+func listArguments(e esb.Expr) ([]esb.Expr, bool) {
+	if items, ok := arrayItems(e); ok {
+		return items, true
+	}
+	return argumentsOf(e), false
 }
 
 func arrayItems(e esb.Expr) ([]esb.Expr, bool) {

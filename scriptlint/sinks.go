@@ -2,6 +2,7 @@ package scriptlint
 
 import (
 	"encoding/json"
+	"slices"
 	"unicode/utf16"
 
 	esb "github.com/evanw/esbuild/remixletbridge"
@@ -15,30 +16,27 @@ import (
 // read where the text decides it: a constant, spreads, Object.fromEntries
 // of literal pairs, JSON.parse of a literal, structuredClone of one.
 
-// methodCall names the method a call runs and the arguments it gets.
+// methodCall names the method a call runs and the arguments it gets: a
+// bound method's bound arguments first, and an argument list apply is
+// given that is no literal read element by element (argumentsOf).
 func (sp *scriptPass) methodCall(target esb.Expr, args []esb.Expr) (recv esb.Expr, name string, margs []esb.Expr, ok bool) {
 	switch t := target.Data.(type) {
 	case *esb.EDot:
 		if name, ok := sp.directGlobal(t.Target); ok && name == "Reflect" && t.Name == "apply" && len(args) == 3 {
-			if inner, iname, ok := sp.methodOf(args[0]); ok {
-				if arr, ok := args[2].Data.(*esb.EArray); ok && !hasSpreadItem(arr.Items) {
-					return inner, iname, arr.Items, true
-				}
-				return inner, iname, nil, true
+			if inner, iname, bound, ok := sp.methodOf(args[0]); ok {
+				return inner, iname, append(bound, argumentsOf(args[2])...), true
 			}
 		}
 		switch t.Name {
 		case "call", "apply":
-			if inner, iname, ok := sp.methodOf(t.Target); ok {
+			if inner, iname, bound, ok := sp.methodOf(t.Target); ok {
 				if t.Name == "call" {
-					return inner, iname, tail(args), true
+					return inner, iname, append(bound, tail(args)...), true
 				}
 				if len(args) == 2 {
-					if arr, ok := args[1].Data.(*esb.EArray); ok && !hasSpreadItem(arr.Items) {
-						return inner, iname, arr.Items, true
-					}
+					return inner, iname, append(bound, argumentsOf(args[1])...), true
 				}
-				return inner, iname, nil, true
+				return inner, iname, bound, true
 			}
 		}
 		return t.Target, t.Name, args, true
@@ -46,53 +44,74 @@ func (sp *scriptPass) methodCall(target esb.Expr, args []esb.Expr) (recv esb.Exp
 		if key, ok := sp.indexKey(t.Index); ok {
 			return t.Target, key, args, true
 		}
-	case *esb.EIdentifier:
-		if inner, iname, ok := sp.methodOf(target); ok {
-			return inner, iname, args, true // a bound method: set(name, value)
+	case *esb.EIdentifier, *esb.ECall:
+		if inner, iname, bound, ok := sp.methodOf(target); ok {
+			return inner, iname, append(bound, args...), true // a bound method: set(name, value), h.set.bind(h)(name, value)
 		}
 	}
 	return esb.Expr{}, "", nil, false
 }
 
-// methodOf names the method a value is: h.setAttribute, h["setAttribute"],
-// h.setAttribute.bind(h), or a binding given one of those once, or
+// argumentsOf is the argument list an array gives apply: a literal's items,
+// or, for any other array, its first elements read one by one, which the
+// checks read as they read any element (maxApplyArguments of them: no
+// sink takes more).
+func argumentsOf(list esb.Expr) []esb.Expr {
+	if arr, ok := list.Data.(*esb.EArray); ok && !hasSpreadItem(arr.Items) {
+		return arr.Items
+	}
+	out := make([]esb.Expr, maxApplyArguments)
+	for i := range out {
+		out[i] = esb.Expr{Data: &esb.EIndex{Target: list, Index: esb.Expr{Data: &esb.ENumber{Value: float64(i)}, Loc: list.Loc}}, Loc: list.Loc}
+	}
+	return out
+}
+
+// maxApplyArguments is how many arguments argumentsOf reads from an array
+// it cannot read whole.
+const maxApplyArguments = 3
+
+// methodOf names the method a value is, and the arguments a bind put
+// before the call's own: h.setAttribute, h["setAttribute"],
+// h.setAttribute.bind(h, …), or a binding given one of those once, or
 // destructured from a handle ({ setAttribute } = h).
-func (sp *scriptPass) methodOf(e esb.Expr) (esb.Expr, string, bool) {
+func (sp *scriptPass) methodOf(e esb.Expr) (esb.Expr, string, []esb.Expr, bool) {
 	return sp.methodOfDepth(e, 0)
 }
 
-func (sp *scriptPass) methodOfDepth(e esb.Expr, depth int) (esb.Expr, string, bool) {
+func (sp *scriptPass) methodOfDepth(e esb.Expr, depth int) (esb.Expr, string, []esb.Expr, bool) {
 	if depth > 4 {
-		return esb.Expr{}, "", false
+		return esb.Expr{}, "", nil, false
 	}
 	switch x := e.Data.(type) {
 	case *esb.EDot:
-		return x.Target, x.Name, true
+		return x.Target, x.Name, nil, true
 	case *esb.EIndex:
 		if key, ok := sp.indexKey(x.Index); ok {
-			return x.Target, key, true
+			return x.Target, key, nil, true
 		}
 	case *esb.ECall:
 		if dot, ok := x.Target.Data.(*esb.EDot); ok && dot.Name == "bind" {
-			return sp.methodOfDepth(dot.Target, depth+1)
+			recv, name, bound, ok := sp.methodOfDepth(dot.Target, depth+1)
+			return recv, name, append(slices.Clone(bound), tail(x.Args)...), ok
 		}
 	case *esb.EIdentifier:
 		s, info := sp.lookup(x.Ref)
 		if s == nil || s.Kind == esb.SymbolUnbound || info.anyWrite || info.updated || info.fn != "" || len(info.sources) != 1 {
-			return esb.Expr{}, "", false
+			return esb.Expr{}, "", nil, false
 		}
 		src := info.sources[0]
 		if src.bad || src.elems {
-			return esb.Expr{}, "", false
+			return esb.Expr{}, "", nil, false
 		}
 		if len(src.keys) == 1 {
-			return src.expr, src.keys[0], true // const { setAttribute } = h
+			return src.expr, src.keys[0], nil, true // const { setAttribute } = h
 		}
 		if len(src.keys) == 0 {
 			return sp.methodOfDepth(src.expr, depth+1)
 		}
 	}
-	return esb.Expr{}, "", false
+	return esb.Expr{}, "", nil, false
 }
 
 func tail(args []esb.Expr) []esb.Expr {

@@ -710,7 +710,15 @@ func (p *program) use() {
 	case 5: // HTML or CSS for the page
 		if p.c.IntN(2) == 0 {
 			html := p.value(p.bad(), `<img src="/a.png" onerror="x">`, `<p class="x">hi</p>`, true)
-			p.emit("await dom.html(%s);", html)
+			if p.c.IntN(2) == 0 {
+				p.emit("await dom.html(%s);", html)
+			} else {
+				h := p.fresh("h")
+				p.emit("const %s = await dom.create(\"div\");", h)
+				p.emit(p.pick("await %[1]s.setHTML(%[2]s);", "await %[1]s.insertHTML(\"beforeend\", %[2]s);", "await %[1]s.appendHTML(%[2]s);",
+					"await dom.html.call(dom, %[2]s);", "await Reflect.apply(dom.html, dom, [%[2]s]);",
+					"await %[1]s[[\"set\", \"HTML\"].join(\"\")](%[2]s);", "await %[1]s.prependHTML.bind(%[1]s)(%[2]s);"), h, html)
+			}
 		} else {
 			css := p.value(p.bad(), "a { background: url(/x.png) }", "a { color: red }", true)
 			if p.c.IntN(2) == 0 {

@@ -698,14 +698,15 @@ func (p *program) use() {
 		name := p.value(p.bad(), p.pick("onclick", "onerror", "srcdoc"), p.pick("title", "class", "data-x"), true)
 		switch p.c.IntN(3) {
 		case 0:
-			p.emit("await dom.create(%s);", tag)
+			p.emit(p.pick("await dom.create(%s);", "await dom.create.call(dom, %s);", "await dom.create.bind(dom)(%s);", "await Reflect.apply(dom.create, dom, [%s]);"), tag)
 		case 1:
 			attrs := p.route("{ ["+name+"]: \"x\" }", "{}", p.c.IntN(3))
 			p.emit("await dom.create(\"button\", %s);", attrs)
 		default:
 			h := p.fresh("h")
 			p.emit("const %s = await dom.create(\"a\");", h)
-			p.emit("await %s", p.pick(h+".setAttribute("+name+", \"x\");", h+".setAttribute.call("+h+", "+name+", \"x\");", "Reflect.apply("+h+".setAttribute, "+h+", ["+name+", \"x\"]);"))
+			p.emit("await %s", p.pick(h+".setAttribute("+name+", \"x\");", h+".setAttribute.call("+h+", "+name+", \"x\");", "Reflect.apply("+h+".setAttribute, "+h+", ["+name+", \"x\"]);",
+				h+".setAttribute.bind("+h+")("+name+", \"x\");", h+".setAttribute.bind("+h+", "+name+")(\"x\");", h+".setAttribute.apply("+h+", [" + name + ", \"x\"]);"))
 		}
 	case 5: // HTML or CSS for the page
 		if p.c.IntN(2) == 0 {
@@ -722,17 +723,22 @@ func (p *program) use() {
 		} else {
 			css := p.value(p.bad(), "a { background: url(/x.png) }", "a { color: red }", true)
 			if p.c.IntN(2) == 0 {
-				p.emit("await dom.addStyle(%s);", css)
+				p.emit(p.pick("await dom.addStyle(%s);", "await dom.addStyle.call(dom, %s);", "await dom.addStyle.bind(dom)(%s);"), css)
 			} else {
 				s := p.fresh("s")
-				p.emit("const %s = await dom.addStyle(\"a { color: blue }\");\nawait %s.replace(%s);", s, s, css)
+				p.emit("const %s = await dom.addStyle(\"a { color: blue }\");", s)
+				p.emit(p.pick("await %[1]s.replace(%[2]s);", "await %[1]s.replace.call(%[1]s, %[2]s);", "await %[1]s.replace.bind(%[1]s)(%[2]s);"), s, css)
 			}
 		}
 	case 6: // an address
 		u := p.value(p.bad(), "https://evil.example/x", "https://api.example.com/x", true)
-		switch p.c.IntN(3) {
+		switch p.c.IntN(4) {
+		case 3:
+			l := p.fresh("l")
+			p.emit("const %s = [%s];", l, u)
+			p.emit(p.pick("await rmx.fetch.apply(rmx, %s);", "await Reflect.apply(rmx.fetch, rmx, %s);"), l)
 		case 0:
-			p.emit("await rmx.fetch(%s);", u)
+			p.emit(p.pick("await rmx.fetch(%s);", "await rmx.fetch.call(rmx, %s);", "await rmx.fetch.bind(rmx)(%s);"), u)
 		case 1:
 			p.emit("await rmx.fetch(new URL(%s).href);", u)
 		default:

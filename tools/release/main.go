@@ -122,21 +122,25 @@ func BuildEnv(base []string, goos, goarch string) []string {
 	return env
 }
 
-// WasmGCFlags are the compiler flags of the WebAssembly module: esbuild's
-// packages compiled without inlining. Its parser's functions inline so much
+// WasmGCFlags are the compiler flags of the WebAssembly module, one
+// -gcflags per space-separated pattern: esbuild's packages and netrules
+// compiled without inlining. esbuild's parser's functions inline so much
 // that they are the module's largest (up to 146 KB each); without inlining
 // esbuild's code is 1.77 MB instead of 2.09 MB and the module 2.5% smaller,
 // with the same start, first lint and steady lint time within the noise of
-// the measurement (docs/performance.md, WebAssembly). The command line's
-// binaries keep Go's inlining: there the size costs nothing at start.
-// tools/wasmsize builds with the same flags.
-const WasmGCFlags = "github.com/evanw/esbuild/internal/...=-l"
+// the measurement (docs/performance.md, WebAssembly). netrules without
+// inlining is 30 KB smaller; it runs only on a rules.json. The command
+// line's binaries keep Go's inlining: there the size costs nothing at
+// start. tools/wasmsize builds with the same flags.
+const WasmGCFlags = "github.com/evanw/esbuild/internal/...=-l github.com/remixlet/remixlet/netrules=-l"
 
 // BuildArgs are the go command's arguments for one build for p.
 func BuildArgs(p Platform, out, pkg, version, commit string) []string {
 	args := []string{"build", "-trimpath", "-buildvcs=false", "-mod=readonly", "-ldflags", LDFlags(version, commit)}
 	if p.GOARCH == "wasm" {
-		args = append(args, "-gcflags", WasmGCFlags)
+		for _, f := range strings.Fields(WasmGCFlags) {
+			args = append(args, "-gcflags", f)
+		}
 	}
 	return append(args, "-o", out, pkg)
 }

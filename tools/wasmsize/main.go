@@ -35,7 +35,7 @@ const wasmCmd = "./cmd/remixlet-wasm"
 func main() {
 	top := flag.Int("top", 40, "how many packages (or functions) to list")
 	funcs := flag.String("funcs", "", "list the largest functions whose name holds this `text` too (slices.pdqsort, .init)")
-	flag.StringVar(&gcflags, "gcflags", releaseGCFlags, "compiler `flags` for both builds, as go build -gcflags takes them")
+	flag.StringVar(&gcflags, "gcflags", releaseGCFlags, "compiler `flags` for both builds, as go build -gcflags takes them, one pattern=flags per space-separated entry")
 	flag.Parse()
 	if err := run(os.Stdout, *top, *funcs); err != nil {
 		fmt.Fprintf(os.Stderr, "wasmsize: %v\n", err)
@@ -119,13 +119,17 @@ func writeTable(w io.Writer, what string, rows []Row, top int) {
 
 // releaseGCFlags are tools/release's WasmGCFlags (a test holds the two
 // together): the module's compiler flags as released.
-const releaseGCFlags = "github.com/evanw/esbuild/internal/...=-l"
+const releaseGCFlags = "github.com/evanw/esbuild/internal/...=-l github.com/remixlet/remixlet/netrules=-l"
 
 // gcflags are the compiler flags of both builds (-gcflags).
 var gcflags string
 
 func build(out, ldflags string) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-gcflags", gcflags, "-ldflags", ldflags, "-o", out, wasmCmd)
+	args := []string{"build", "-trimpath", "-buildvcs=false"}
+	for _, f := range strings.Fields(gcflags) {
+		args = append(args, "-gcflags", f) // (one per pattern, as the release passes them)
+	}
+	cmd := exec.Command("go", append(args, "-ldflags", ldflags, "-o", out, wasmCmd)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {

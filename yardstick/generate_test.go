@@ -706,7 +706,7 @@ func (p *program) use() {
 			h := p.fresh("h")
 			p.emit("const %s = await dom.create(\"a\");", h)
 			p.emit("await %s", p.pick(h+".setAttribute("+name+", \"x\");", h+".setAttribute.call("+h+", "+name+", \"x\");", "Reflect.apply("+h+".setAttribute, "+h+", ["+name+", \"x\"]);",
-				h+".setAttribute.bind("+h+")("+name+", \"x\");", h+".setAttribute.bind("+h+", "+name+")(\"x\");", h+".setAttribute.apply("+h+", [" + name + ", \"x\"]);"))
+				h+".setAttribute.bind("+h+")("+name+", \"x\");", h+".setAttribute.bind("+h+", "+name+")(\"x\");", h+".setAttribute.apply("+h+", ["+name+", \"x\"]);"))
 		}
 	case 5: // HTML or CSS for the page
 		if p.c.IntN(2) == 0 {

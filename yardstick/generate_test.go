@@ -217,6 +217,9 @@ var valueRoutes = []valueRoute{
 	{"", "Array.prototype[[\"conc\", \"at\"].join(\"\")].call([], [$e])[0]", false},
 	{"", "Object.fromEntries(new Map([[\"a\", $e]])).a", false},
 	{"", "Object.assign(Object.create(null), { a: $e }).a", false},
+	{"", "[$e].values().toArray()[0]", false},
+	{"", "Iterator.from([$e]).next().value", false},
+	{"", "[$o, $e].values().drop(1).next().value", false},
 	{"", "Object.entries(Object.getOwnPropertyDescriptors({ a: $e }))[0][1].value", false},
 	{"class C$v { #a = $e; get a() { return this.#a; } }", "new C$v().a", true},
 	{"class C$v { static #a = $e; static m() { return C$v.#a; } }", "C$v.m()", true},
@@ -700,13 +703,15 @@ func (p *program) use() {
 		case 0:
 			p.emit(p.pick("await dom.create(%s);", "await dom.create.call(dom, %s);", "await dom.create.bind(dom)(%s);", "await Reflect.apply(dom.create, dom, [%s]);"), tag)
 		case 1:
-			attrs := p.route("{ ["+name+"]: \"x\" }", "{}", p.c.IntN(3))
+			attrs := p.pick("{ ["+name+"]: \"x\" }", "Object.fromEntries([["+name+", \"x\"]])", "Object.assign({}, { ["+name+"]: \"x\" })", "{ ...{ ["+name+"]: \"x\" } }")
+			attrs = p.route(attrs, "{}", p.c.IntN(3))
 			p.emit("await dom.create(\"button\", %s);", attrs)
 		default:
 			h := p.fresh("h")
 			p.emit("const %s = await dom.create(\"a\");", h)
 			p.emit("await %s", p.pick(h+".setAttribute("+name+", \"x\");", h+".setAttribute.call("+h+", "+name+", \"x\");", "Reflect.apply("+h+".setAttribute, "+h+", ["+name+", \"x\"]);",
-				h+".setAttribute.bind("+h+")("+name+", \"x\");", h+".setAttribute.bind("+h+", "+name+")(\"x\");", h+".setAttribute.apply("+h+", ["+name+", \"x\"]);"))
+				h+".setAttribute.bind("+h+")("+name+", \"x\");", h+".setAttribute.bind("+h+", "+name+")(\"x\");", h+".setAttribute.apply("+h+", ["+name+", \"x\"]);",
+				h+".setAttributeNS(null, "+name+", \"x\");", h+"[[\"setAttr\", \"ibute\"].join(\"\")]("+name+", \"x\");"))
 		}
 	case 5: // HTML or CSS for the page
 		if p.c.IntN(2) == 0 {

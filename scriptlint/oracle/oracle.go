@@ -178,9 +178,9 @@ func Start(opts Options) (*Pool, error) {
 		opts.Timeout = 20 * time.Second
 	}
 	if opts.Node == "" {
-		path, err := exec.LookPath("node")
+		path, err := findNode()
 		if err != nil {
-			return nil, fmt.Errorf("oracle: node is needed (install Node.js 20 or later): %w", err)
+			return nil, err
 		}
 		opts.Node = path
 	}

@@ -23,7 +23,7 @@ func testPool(t testing.TB) *Pool {
 	t.Helper()
 	poolOnce.Do(func() {
 		if _, err := exec.LookPath("node"); err != nil {
-			poolErr = fmt.Errorf("node is needed to run the oracle (install Node.js 20 or later): %w", err)
+			poolErr = fmt.Errorf("node is needed to run the oracle (Node.js 22 or later, or npm to install it): %w", err)
 			return
 		}
 		pool, poolErr = Start(Options{})
@@ -97,6 +97,7 @@ func TestRoutes(t *testing.T) {
 		{"timer this keys", `setTimeout(function () { Object.keys(this) })`, "global-object"},
 		{"import", `import("x").catch(() => {})`, "import"},
 		{"static import", `import x from "y";`, "import"},
+		{"Iterator, as Chrome has it", `rmx.log(Iterator.from([1, 2]).map((x) => x * 2).toArray().join(), [3].values().drop(0).toArray()[0])`, ""},
 		{"replaced global", `try { document.cookie } catch {}`, "global:document"},
 		{"replaced global through the global object", `const name = await rmx.storage.get("name"); try { globalThis[name].title } catch {}`, "global:document"},
 		{"feature tests", `rmx.log("define" in globalThis, "fetch" in window, "Math" in self, typeof globalThis.require)`, ""},

@@ -70,9 +70,11 @@ type fieldState struct {
 
 	// definerKeys: the keys of computed reads that may be called as an
 	// accessor definer; definerNames, the names called so, judged by the
-	// reads bound to them (noteDefinerCall).
-	definerKeys  []esb.Expr
-	definerNames []esb.Expr
+	// reads bound to them; definerApplies, the calls that may be
+	// Reflect.apply of either (noteDefinerCall).
+	definerKeys    []esb.Expr
+	definerNames   []esb.Expr
+	definerApplies []*esb.ECall // calls that may be Reflect.apply of one
 
 	fieldsIndexed, fieldsIndexing bool
 	byName                        map[string]*memberValues
@@ -222,19 +224,28 @@ func (sp *scriptPass) noteDefinerCall(c *esb.ECall) {
 	if ix, ok := c.Target.Data.(*esb.EIndex); ok && len(c.Args) >= 2 && (hasSpreadItem(c.Args) || !primitiveLiteral(c.Args[1])) {
 		sp.definerKeys = append(sp.definerKeys, ix.Index) // o[k](name, f)
 	}
-	var callee esb.Expr
-	bind := false
 	if t, ok := c.Target.Data.(*esb.EDot); ok && (t.Name == "call" || t.Name == "apply" || t.Name == "bind") {
-		callee, bind = t.Target, t.Name == "bind" // o[k].call(t, name, f)
+		sp.noteDefinerCallee(t.Target, len(c.Args) >= 2 || t.Name == "bind") // o[k].call(t, name, f)
 	}
-	if len(c.Args) > 0 && has(sp.resolve(c.Target), "Reflect.apply") {
-		callee, bind = c.Args[0], false // Reflect.apply(o[k], t, [name, f])
+	if len(c.Args) > 0 {
+		switch c.Args[0].Data.(type) {
+		case *esb.EIndex, *esb.EIdentifier:
+			// Reflect.apply(o[k], t, [name, f]), once the callee is known
+			// to be it (openDefinedAccessors: resolve reads every write).
+			sp.definerApplies = append(sp.definerApplies, c)
+		}
 	}
+}
+
+// noteDefinerCallee records the key of a computed read called with a
+// receiver, or the name called so; a name only where the call may pass a
+// name and a function (withArgs).
+func (sp *scriptPass) noteDefinerCallee(callee esb.Expr, withArgs bool) {
 	switch x := callee.Data.(type) {
 	case *esb.EIndex:
 		sp.definerKeys = append(sp.definerKeys, x.Index)
 	case *esb.EIdentifier:
-		if len(c.Args) >= 2 || bind {
+		if withArgs {
 			sp.definerNames = append(sp.definerNames, callee) // define.call(t, name, f): judged by what it holds
 		}
 	}
@@ -243,6 +254,11 @@ func (sp *scriptPass) noteDefinerCall(c *esb.ECall) {
 // openDefinedAccessors opens every member when a key noteDefinerCall
 // recorded may be __defineGetter__ or __defineSetter__.
 func (sp *scriptPass) openDefinedAccessors() {
+	for _, c := range sp.definerApplies {
+		if has(sp.resolve(c.Target), "Reflect.apply") {
+			sp.noteDefinerCallee(c.Args[0], true)
+		}
+	}
 	keys := sp.definerKeys
 	for _, n := range sp.definerNames {
 		info := sp.localBinding(n)

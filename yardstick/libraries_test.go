@@ -1,10 +1,7 @@
 package yardstick
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -14,6 +11,7 @@ import (
 
 	"github.com/remixlet/remixlet/bundle"
 	"github.com/remixlet/remixlet/finding"
+	"github.com/remixlet/remixlet/internal/npmpin"
 	"github.com/remixlet/remixlet/scriptlint/oracle"
 )
 
@@ -21,11 +19,9 @@ const librariesDir = "testdata/libraries"
 
 // installLibraries installs the pinned packages (package.json and
 // package-lock.json in testdata/libraries: every version and its
-// integrity hash) from the npm registry once per machine, into the user's
-// cache folder under a name that is the lockfile's hash, and returns that
-// folder. npm ci refuses a tarball whose hash is not the lockfile's. The
-// folder is made complete beside its final name and then renamed, so a
-// run that stops half way leaves nothing another run would take.
+// integrity hash) from the npm registry once per machine (npmpin), with
+// the manifest and the src/main.js the build reads through the test's
+// overlay, and returns that folder.
 func installLibraries(t *testing.T) string {
 	t.Helper()
 	lock, err := os.ReadFile(filepath.Join(librariesDir, "package-lock.json"))
@@ -36,50 +32,11 @@ func installLibraries(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256(append(append([]byte{}, pkg...), lock...))
-	cache, err := os.UserCacheDir()
+	dir, err := npmpin.Install("yardstick-libraries", pkg, lock, map[string][]byte{
+		"manifest.json": []byte(oracle.DefaultRemixlet.Manifest()),
+		"src/main.js":   []byte("\n"),
+	}, filepath.Join("src", "main.js"))
 	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "remixlet-tests", "yardstick-libraries-"+hex.EncodeToString(sum[:8]))
-	if _, err := os.Stat(filepath.Join(dir, "src", "main.js")); err == nil {
-		return dir
-	}
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		t.Fatal("npm is needed to install the real libraries (CI installs it)")
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".installing-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	write := func(name string, data []byte) {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(tmp, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("package.json", pkg)
-	write("package-lock.json", lock)
-	install := exec.Command(npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--no-bin-links")
-	install.Dir = tmp
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci of %s: %v\n%s", librariesDir, err, out)
-	}
-	// The build reads these two through the test's overlay; they must
-	// exist in the folder.
-	write("manifest.json", []byte(oracle.DefaultRemixlet.Manifest()))
-	write("src/main.js", []byte("\n"))
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(filepath.Join(dir, "src", "main.js")); statErr == nil {
-			return dir // another run installed it first
-		}
 		t.Fatal(err)
 	}
 	return dir

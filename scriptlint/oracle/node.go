@@ -1,15 +1,14 @@
 package oracle
 
 import (
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+
+	"github.com/remixlet/remixlet/internal/npmpin"
 )
 
 // The node the programs run in must have what the sandbox's Chrome has
@@ -43,51 +42,14 @@ func findNode() (string, error) {
 	return installNode()
 }
 
-// installNode installs harness/node into the user's cache folder under a
-// name that is the lockfile's hash, and returns its node. The folder is
-// made complete beside its final name and then renamed, so a run that
-// stops half way leaves nothing another run would take.
+// installNode installs harness/node once per machine (npmpin) and
+// returns its node.
 func installNode() (string, error) {
-	sum := sha256.Sum256(append(append([]byte{}, nodePackage...), nodeLock...))
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
 	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
-	dir := filepath.Join(cache, "remixlet-tests", "oracle-node-"+hex.EncodeToString(sum[:8]))
-	node := filepath.Join(dir, "node_modules", "node-linux-"+arch, "bin", "node")
-	if _, err := os.Stat(node); err == nil {
-		return node, nil
-	}
-	npm, err := exec.LookPath("npm")
+	node := filepath.Join("node_modules", "node-linux-"+arch, "bin", "node")
+	dir, err := npmpin.Install("oracle-node", nodePackage, nodeLock, nil, node)
 	if err != nil {
-		return "", errors.New("oracle: the node on PATH has no Iterator, and npm is needed to install the pinned one (Node.js 22)")
+		return "", fmt.Errorf("oracle: the node on PATH has no Iterator, and installing the pinned one (harness/node) failed: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".installing-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	for name, data := range map[string][]byte{"package.json": nodePackage, "package-lock.json": nodeLock} {
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
-			return "", err
-		}
-	}
-	install := exec.Command(npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--no-bin-links")
-	install.Dir = tmp
-	if out, err := install.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("oracle: installing the pinned node (harness/node) with npm ci: %v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(node); statErr != nil {
-			return "", err
-		}
-	}
-	if _, err := os.Stat(node); err != nil {
-		return "", fmt.Errorf("oracle: the pinned node was installed without %s", node)
-	}
-	return node, nil
+	return filepath.Join(dir, node), nil
 }

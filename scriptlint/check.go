@@ -804,6 +804,45 @@ func (sp *scriptPass) checkSecretString(x *esb.EString, off int) {
 	}
 }
 
+// checkRegExpSecret scans a regular expression literal's text, which its
+// source, toString and a template hand on as a string: a vendor's token
+// format only, as in names, an expression's text being dense by nature.
+func (sp *scriptPass) checkRegExpSecret(x *esb.ERegExp, off int) {
+	if len(x.Value) < minSecretScan+2 {
+		return
+	}
+	end := strings.LastIndexByte(x.Value, '/')
+	if end <= 0 {
+		return
+	}
+	for _, m := range secrets.Scan(x.Value[1:end]) {
+		if m.Guessed() {
+			continue
+		}
+		sp.reportSpan(RuleSecret, off+1+m.Start, off+1+m.End, "%s is hard-coded in a regular expression in script.js, where anyone who sees the code can read it (its source and toString give the text): remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", m.What())
+	}
+}
+
+// checkNameSecret scans the name of a function or class, which its name
+// member gives as a string: only a vendor's token format (AKIA…, hf_…) is
+// taken as a key there, names being code.
+func (sp *scriptPass) checkNameSecret(name *esb.LocRef) {
+	if name == nil {
+		return
+	}
+	text := sp.res.Symbol(name.Ref).OriginalName
+	if len(text) < minSecretScan {
+		return
+	}
+	for _, m := range secrets.Scan(text) {
+		if m.Guessed() {
+			continue
+		}
+		off := int(name.Loc.Start)
+		sp.reportSpan(RuleSecret, off+m.Start, off+m.End, "%s is the name of a function or class in script.js, where anyone who sees the code can read it (its name member gives the text): remove it, and call the service through rmx.fetch with a fetch: permission, which signs in as the user", m.What())
+	}
+}
+
 func (sp *scriptPass) checkTemplateSecrets(t *esb.ETemplate) {
 	if t.TagOrNil.Data != nil {
 		return

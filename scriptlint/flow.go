@@ -886,7 +886,7 @@ func (sp *scriptPass) assemblingCall(x *esb.ECall) bool {
 		return true
 	case *esb.EDot:
 		switch t.Name {
-		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply",
+		case "join", "concat", "fromCharCode", "fromCodePoint", "reduce", "decode", "apply", "call",
 			"replace", "replaceAll", "toLowerCase", "toUpperCase", "slice", "substring", "trim", "repeat":
 			return true
 		}
@@ -927,7 +927,7 @@ func (sp *scriptPass) checkCommentSecrets(comments []esb.Range) {
 			continue
 		}
 		for _, m := range secrets.Scan(text) {
-			if m.Kind == "high-entropy" {
+			if m.Guessed() {
 				// Comments are prose, issue references and commit ids: only
 				// a vendor format or a labelled value is taken as a key.
 				continue

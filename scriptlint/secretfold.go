@@ -1,7 +1,6 @@
 package scriptlint
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -225,15 +224,11 @@ func (sp *scriptPass) foldArrayMore(x *esb.ECall, dot *esb.EDot, depth int) ([]s
 		if !v.known || !v.isStr {
 			return nil, false
 		}
-		i := strings.LastIndexByte(re.Value, '/')
-		if i <= 0 || re.Value[i+1:] != "g" {
+		js, ok := compileJSRegexp(re.Value)
+		if !ok {
 			return nil, false
 		}
-		r, err := regexp.Compile(re.Value[1:i])
-		if err != nil {
-			return nil, false
-		}
-		return r.FindAllString(v.s, maxFoldElements), true
+		return js.matches(v.s, maxFoldElements)
 	}
 	return nil, false
 }
@@ -278,6 +273,43 @@ func (sp *scriptPass) foldCallMore(c *esb.ECall, dot *esb.EDot, args []strVal, d
 			return strVal{}, false
 		}
 		return limit(args[0].s + strings.Join(parts, "")), true
+	case "call":
+		// Array.prototype.join.call(list, sep), "".concat.call(s, …).
+		inner, ok := dot.Target.Data.(*esb.EDot)
+		if !ok || len(c.Args) == 0 {
+			return strVal{}, false
+		}
+		switch inner.Name {
+		case "join":
+			if _, literal := inner.Target.Data.(*esb.EArray); !literal && sp.builtinPath(inner.Target, 0) != "Array.prototype" {
+				return strVal{}, false
+			}
+			parts, ok := sp.foldArray(c.Args[0], depth)
+			sep := ","
+			if len(c.Args) > 1 && !isUndefinedVal(args[1]) {
+				sep, ok = args[1].s, ok && args[1].known
+			}
+			if !ok {
+				return strVal{}, false
+			}
+			return limit(strings.Join(parts, sep)), true
+		case "concat":
+			if base := sp.foldDepth(inner.Target, depth); !base.isStr && sp.builtinPath(inner.Target, 0) != "String.prototype" {
+				return strVal{}, false
+			}
+			if !args[0].known {
+				return strVal{}, false
+			}
+			out := args[0].s
+			for _, a := range args[1:] {
+				if !a.known {
+					return strVal{}, false
+				}
+				out += a.s
+			}
+			return limit(out), true
+		}
+		return strVal{}, false
 	case "decode":
 		// new TextDecoder().decode(new Uint8Array([…])): UTF-8 bytes.
 		dec, ok := dot.Target.Data.(*esb.ENew)

@@ -781,6 +781,9 @@ func (sp *scriptPass) expandStrings(e esb.Expr) ([]strVal, bool) {
 // (not destructured, not a loop's element), the binding marked as under
 // way; false when one is not such a value or f says so.
 func (w *heldWalk) plainSources(info *symInfo, f func(esb.Expr) bool) bool {
+	if info.extraKinds&^kUndef != 0 {
+		return false // (written where no source is kept: a rest, a catch, …)
+	}
 	w.active[info] = true
 	defer delete(w.active, info)
 	for _, src := range info.sources {

@@ -744,11 +744,84 @@ func (sp *scriptPass) foldDepth(e esb.Expr, depth int) strVal {
 		if x.Name == "length" {
 			break
 		}
+		if v, ok := sp.foldOwnMember(x.Target, x.Name, depth); ok {
+			return v
+		}
 		return sp.foldKeys(x.Target, []string{x.Name}, depth)
 	case *esb.ECall:
 		return sp.foldCall(x, depth)
 	}
 	return strVal{s: unknownMark}
+}
+
+// foldText folds e where it is made a string (String(e), a template, +):
+// a regular expression literal there is its text, /src/flags.
+func (sp *scriptPass) foldText(e esb.Expr, depth int) strVal {
+	if re, ok := e.Data.(*esb.ERegExp); ok {
+		if i := strings.LastIndexByte(re.Value, '/'); i > 0 {
+			return known(re.Value[:i+1] + sortedFlags(re.Value[i+1:]))
+		}
+	}
+	return sp.foldDepth(e, depth)
+}
+
+// sortedFlags are a literal's flags as its flags and toString give them.
+func sortedFlags(flags string) string {
+	var b strings.Builder
+	for _, f := range "dgimsuvy" {
+		if strings.ContainsRune(flags, f) {
+			b.WriteRune(f)
+		}
+	}
+	return b.String()
+}
+
+// foldOwnMember folds a member a literal gives itself, which nothing can
+// have changed where the literal is written: a regular expression's
+// source (/re/.source, new RegExp("re").source), the name of a named
+// function or class expression.
+func (sp *scriptPass) foldOwnMember(target esb.Expr, name string, depth int) (strVal, bool) {
+	switch x := target.Data.(type) {
+	case *esb.ERegExp:
+		if i := strings.LastIndexByte(x.Value, '/'); i > 1 && name == "source" {
+			return known(x.Value[1:i]), true
+		}
+	case *esb.ENew:
+		if g, ok := sp.directGlobal(x.Target); ok && g == "RegExp" && name == "source" && len(x.Args) == 1 {
+			// (the source escapes / and line ends, and is (?:) when empty)
+			if v := sp.foldDepth(x.Args[0], depth); v.known && v.isStr && v.s != "" && !strings.ContainsAny(v.s, "/\n\r\u2028\u2029") {
+				return known(v.s), true
+			}
+		}
+	case *esb.EFunction:
+		if name == "name" && x.Fn.Name != nil {
+			return known(sp.res.Symbol(x.Fn.Name.Ref).OriginalName), true
+		}
+	case *esb.EClass:
+		if name == "name" && x.Class.Name != nil && !hasStaticName(&x.Class) {
+			return known(sp.res.Symbol(x.Class.Name.Ref).OriginalName), true
+		}
+	}
+	return strVal{}, false
+}
+
+// hasStaticName reports a class that may give itself a static member
+// named name (static name = …, static name() {}, a computed key), which
+// its name then is not.
+func hasStaticName(c *esb.Class) bool {
+	for i := range c.Properties {
+		p := &c.Properties[i]
+		if !p.Flags.Has(esb.PropertyIsStatic) && p.Kind != esb.PropertyClassStaticBlock {
+			continue
+		}
+		if p.Kind == esb.PropertyClassStaticBlock || p.Flags.Has(esb.PropertyIsComputed) {
+			return true
+		}
+		if k, ok := p.Key.Data.(*esb.EString); !ok || esb.UTF16ToString(k.Value) == "name" {
+			return true
+		}
+	}
+	return false
 }
 
 // foldKeys folds expr[keys[0]][keys[1]]… through literals.
@@ -790,6 +863,34 @@ func (sp *scriptPass) foldKeys(expr esb.Expr, keys []string, depth int) strVal {
 	return sp.foldDepth(expr, depth)
 }
 
+// spreadLiterals is an argument list with the spread array literals in
+// it (f(...["a", "b"])) written out item by item; false when another
+// spread leaves the positions of the arguments unknown.
+func spreadLiterals(args []esb.Expr) ([]esb.Expr, bool) {
+	if !hasSpread(args) {
+		return args, true
+	}
+	var out []esb.Expr
+	for _, a := range args {
+		s, ok := a.Data.(*esb.ESpread)
+		if !ok {
+			out = append(out, a)
+			continue
+		}
+		arr, ok := s.Value.Data.(*esb.EArray)
+		if !ok || hasSpread(arr.Items) {
+			return nil, false
+		}
+		for _, item := range arr.Items {
+			if _, hole := item.Data.(*esb.EMissing); hole {
+				item = esb.Expr{Loc: item.Loc, Data: &esb.EUndefined{}}
+			}
+			out = append(out, item)
+		}
+	}
+	return out, true
+}
+
 func (sp *scriptPass) foldTemplate(t *esb.ETemplate, depth int) strVal {
 	raw := false
 	if t.TagOrNil.Data != nil {
@@ -806,7 +907,7 @@ func (sp *scriptPass) foldTemplate(t *esb.ETemplate, depth int) strVal {
 		b.WriteString(esb.UTF16ToString(t.HeadCooked))
 	}
 	for _, part := range t.Parts {
-		v := sp.foldDepth(part.Value, depth)
+		v := sp.foldText(part.Value, depth)
 		if v.known {
 			b.WriteString(v.s)
 		} else {
@@ -829,11 +930,11 @@ func (sp *scriptPass) foldTemplate(t *esb.ETemplate, depth int) strVal {
 // string), walking the chain's spine without recursion.
 func (sp *scriptPass) foldAdd(top *esb.EBinary, depth int) strVal {
 	leaves := concatParts(top)
-	acc := sp.foldDepth(leaves[0], depth)
+	acc := sp.foldText(leaves[0], depth)
 	var b strings.Builder
 	b.WriteString(acc.s)
 	for _, leaf := range leaves[1:] {
-		v := sp.foldDepth(leaf, depth)
+		v := sp.foldText(leaf, depth)
 		switch {
 		case acc.isStr || v.isStr:
 			acc.isStr = true
@@ -865,9 +966,18 @@ func (sp *scriptPass) foldAdd(top *esb.EBinary, depth int) strVal {
 }
 
 func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
-	args := make([]strVal, len(c.Args))
+	list, ok := spreadLiterals(c.Args)
+	if !ok {
+		return strVal{s: unknownMark} // (which argument is which is not known)
+	}
+	if len(list) != len(c.Args) || hasSpread(c.Args) {
+		written := *c
+		written.Args = list
+		c = &written
+	}
+	args := make([]strVal, len(list))
 	argsKnown := true
-	for i, a := range c.Args {
+	for i, a := range list {
 		args[i] = sp.foldDepth(a, depth)
 		argsKnown = argsKnown && args[i].known
 	}
@@ -909,7 +1019,8 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 		}
 		return strVal{s: unknownMark, isStr: true}
 	case slices.Contains(target, "String") && len(args) == 1:
-		return strVal{s: args[0].s, known: args[0].known, isStr: true}
+		v := sp.foldText(list[0], depth)
+		return strVal{s: v.s, known: v.known, isStr: true}
 	}
 	if name, ok := sp.directGlobal(c.Target); ok && name == "parseInt" {
 		if v, ok := foldParseInt(args); ok {
@@ -923,7 +1034,7 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 	if dot.Name == "join" {
 		arr, ok := sp.foldArray(dot.Target, depth)
 		sep := ","
-		if len(args) > 0 {
+		if len(args) > 0 && !isUndefinedVal(args[0]) {
 			if !args[0].known {
 				return strVal{s: unknownMark, isStr: true}
 			}
@@ -938,6 +1049,16 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 		return v
 	}
 	recv := sp.foldDepth(dot.Target, depth)
+	if len(list) == 2 && (dot.Name == "replace" || dot.Name == "replaceAll") {
+		if re, ok := list[0].Data.(*esb.ERegExp); ok {
+			if js, ok := compileJSRegexp(re.Value); ok && recv.known && recv.isStr && args[1].known {
+				if out, ok := js.replace(recv.s, args[1].s, dot.Name == "replaceAll"); ok {
+					return limit(out)
+				}
+			}
+			return strVal{s: unknownMark, isStr: true}
+		}
+	}
 	if !recv.known || !recv.isStr || !argsKnown {
 		if stringMethods[dot.Name] && recv.isStr {
 			return strVal{s: unknownMark, isStr: true}
@@ -987,10 +1108,9 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 		return known(string(utf16.Decode(u[from:to])))
 	case "replace", "replaceAll":
 		if len(args) == 2 && args[0].isStr {
-			if dot.Name == "replace" {
-				return limit(strings.Replace(s, args[0].s, args[1].s, 1))
+			if out, ok := replaceString(s, args[0].s, args[1].s, dot.Name == "replaceAll"); ok {
+				return limit(out)
 			}
-			return limit(strings.ReplaceAll(s, args[0].s, args[1].s))
 		}
 	}
 	return strVal{s: unknownMark, isStr: stringMethods[dot.Name]}
@@ -1000,6 +1120,9 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 var stringMethods = wordset.Of("toLowerCase toUpperCase toLocaleLowerCase toLocaleUpperCase trim trimStart trimEnd " +
 	"trimLeft trimRight concat repeat slice substring replace replaceAll normalize padStart " +
 	"padEnd join ")
+
+// isUndefinedVal reports a folded undefined (not the text "undefined").
+func isUndefinedVal(v strVal) bool { return v.known && !v.isStr && v.s == "undefined" }
 
 func limit(s string) strVal {
 	if len(s) > maxFolded {
@@ -1074,8 +1197,11 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 				return nil, false
 			}
 			sep := sp.foldDepth(x.Args[0], depth)
-			if !sep.known {
-				return nil, false
+			if isUndefinedVal(sep) {
+				return []string{v.s}, true // (no separator: the whole text)
+			}
+			if !sep.known || !sep.isStr {
+				return nil, false // (a regular expression, or another object)
 			}
 			if sep.s == "" {
 				return chars(v.s), true

@@ -467,6 +467,7 @@ func fnKind(fn *esb.Fn) string {
 func (sp *scriptPass) fn(fn *esb.Fn) {
 	if sp.collecting {
 		sp.fnStack = append(sp.fnStack, fnFrame{fn: fn})
+		sp.checkNameSecret(fn.Name)
 	}
 	rec := sp.enterFunction(fn, false)
 	body := sp.fnBodyStart(rec)
@@ -511,6 +512,7 @@ func (sp *scriptPass) decorators(ds []esb.Decorator) {
 func (sp *scriptPass) class(c *esb.Class) {
 	if sp.collecting {
 		sp.noteClass(c)
+		sp.checkNameSecret(c.Name)
 	}
 	sp.decorators(c.Decorators)
 	if sp.collecting && c.ExtendsOrNil.Data != nil {
@@ -795,9 +797,13 @@ func (sp *scriptPass) expr(e esb.Expr, u use) {
 		if len(x.Value) >= minLabelledSecret { // shorter is no credential, even under a credential's name
 			sp.siteExpr(e, u)
 		}
+	case *esb.ERegExp:
+		if sp.collecting {
+			sp.checkRegExpSecret(x, int(e.Loc.Start))
+		}
 	case *esb.EBoolean, *esb.ESuper, *esb.ENull, *esb.EUndefined, *esb.ENewTarget,
 		*esb.EImportMeta, *esb.EImportIdentifier, *esb.EPrivateIdentifier,
-		*esb.ENameOfSymbol, *esb.EMissing, *esb.ENumber, *esb.EBigInt, *esb.ERegExp,
+		*esb.ENameOfSymbol, *esb.EMissing, *esb.ENumber, *esb.EBigInt,
 		*esb.EJSXText, *esb.ERequireString, *esb.ERequireResolveString, *esb.EImportString:
 		// Leaves no check looks at. Import strings are checked from the
 		// import records.

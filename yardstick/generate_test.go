@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
@@ -89,7 +90,7 @@ func (p *program) str(s string) string {
 	if s == "" {
 		return `""`
 	}
-	switch p.c.IntN(23) {
+	switch p.c.IntN(32) {
 	case 13, 14, 15:
 		// An element of a literal array, moved or changed in place or
 		// through another reference to the array.
@@ -165,8 +166,86 @@ func (p *program) str(s string) string {
 		return "new TextDecoder().decode(new Uint8Array([" + strings.Join(codes, ", ") + "]))"
 	case 22:
 		return quote(s) + ".concat(\"\").normalize()"
+	case 23:
+		// A replacement pattern's groups put back in another order.
+		if strings.ContainsRune(s, 1) {
+			break
+		}
+		i := len(s) / 2
+		return quote(s[i:]+"\x01"+s[:i]) + ".replace(/^([^]*)\\x01([^]*)$/, \"$2$1\")"
+	case 24:
+		// Base-36 numerals.
+		if t, ok := base36(s); ok {
+			return t
+		}
+	case 25:
+		return "Object.prototype.toString.call({ [Symbol.toStringTag]: " + quote(s) + " }).slice(8, -1)"
+	case 26:
+		// A function's own name.
+		if plainIdentifier(s) {
+			return p.pick("(function "+s+"() {}).name", "(class "+s+" {}).name", "({ "+s+"() {} })."+s+".name")
+		}
+	case 27:
+		// The text of a regular expression.
+		if wordsOnly(s) {
+			return p.pick("/"+s+"/.source", "`${/"+s+"/}`.slice(1, -1)", "new RegExp(\""+s+"\").source")
+		}
+	case 28:
+		return "\"#" + strings.TrimPrefix(quote(s), "\"") + ".match(/#([^]*)/)[1]"
+	case 29:
+		return fmt.Sprintf(p.pick("Symbol(%s).description", "Symbol.for(%s).description", "Symbol.keyFor(Symbol.for(%s))", "String(Symbol(%s)).slice(7, -1)",
+			"new Error(%s).message", "new URLSearchParams({ k: %s }).get(\"k\")", "String.raw({ raw: [%s] })", "Object(%s).toString()",
+			"new String(%s).valueOf()", "`${new String(%s)}`", "[...%s].join(\"\")", "%s.split(\"\").map((c) => c).join(\"\")",
+			"decodeURI(encodeURI(%s))", "%s.replace(/[^]/g, (c) => c)", "%s.toWellFormed()", "unescape(escape(%s))"), quote(s))
+	case 30:
+		return quote("#"+s+"#") + p.pick(".slice(1, -1)", fmt.Sprintf(".substring(1, %d)", len(s)+1), fmt.Sprintf(".substr(1, %d)", len(s)))
+	case 31:
+		i := len(s) / 2
+		return "Array.prototype.join.call([" + quote(s[:i]) + ", " + quote(s[i:]) + "], \"\")"
 	}
 	return quote(s)
+}
+
+// base36 writes s, when it is lowercase letters and digits, as numbers
+// printed in base 36, five digits at a time.
+func base36(s string) (string, bool) {
+	var parts []string
+	for i := 0; i < len(s); i += 5 {
+		chunk := s[i:min(i+5, len(s))]
+		n, err := strconv.ParseInt(chunk, 36, 64)
+		if err != nil || chunk[0] == '0' || strings.ToLower(chunk) != chunk {
+			return "", false
+		}
+		parts = append(parts, fmt.Sprintf("(%d).toString(36)", n))
+	}
+	return strings.Join(parts, " + "), true
+}
+
+// plainIdentifier reports a name a function may have in a module.
+func plainIdentifier(s string) bool {
+	if !wordsOnly(s) || s[0] >= '0' && s[0] <= '9' || reservedNames[s] {
+		return false
+	}
+	return true
+}
+
+var reservedNames = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("break case catch class const continue debugger default delete do else export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static enum await implements package protected interface private public arguments eval") {
+		reservedNames[w] = true
+	}
+}
+
+// wordsOnly reports a non-empty string of ASCII letters, digits and _.
+func wordsOnly(s string) bool {
+	for i := range len(s) {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // route hands the value of e on by one of the ways values move (bindings,
@@ -417,6 +496,85 @@ var valueRoutes = []valueRoute{
 	{"const $v_f = function () {};\n$v_f.a = $o;\n$v_f.b = $e;\nclass C$v { #m(k) { return $v_f[k]; } run(k) { return this.#m(k); } }", "new C$v().run(\"b\")", true},
 	{"const $v_f = function () {};\n$v_f.a = $o;\n$v_f.b = $e;\nfunction F$v() {}\nF$v.prototype.m = function (k) { return $v_f[k]; };\nconst $v = [new F$v()];\n$v[0].m(\"a\");", "$v[0][[\"m\"][0]](\"b\")", true},
 	{"let $v;\nclass M$v extends Map { set(k, v) { $v = k; return super.set(k, v); } }\nnew M$v([[$e, 1]]);", "$v", true},
+	// this given by a call: a callback's thisArg, call, apply, a bound call.
+	{"", "[0].map(function () { return this; }, $e)[0]", false},
+	{"let $v = $o;\n[0].forEach(function () { $v = this; }, $e);", "$v", false},
+	{"", "(function () { return this; }).call($e)", false},
+	{"", "Reflect.apply(function () { return this; }, $e, [])", false},
+	{"", "Function.prototype.call.bind(function () { return this; })($e)", false},
+	{"", "Reflect.get({ get a() { return this.b; } }, \"a\", { b: $e })", false},
+	{"const $v = {};\nReflect.set({ set a(x) { this.b = x; } }, \"a\", $e, $v);", "$v.b", false},
+	// Arguments lists that are no array, and spread ones.
+	{"", "((a) => a).apply(null, { length: 1, 0: $e })", false},
+	{"", "Reflect.apply((a) => a, null, { length: 1, 0: $e })", false},
+	{"", "((a, b) => b)(...[$o, $e])", false},
+	{"", "(function () { return arguments; })($e)[0]", false},
+	{"", "Reflect.construct(class { constructor(x) { this.x = x; } }, [$e]).x", false},
+	// Containers filled, chained or copied by their own methods.
+	{"", "new Map().set(1, $e).get(1)", false},
+	{"", "new Set().add($e).values().next().value", false},
+	{"const $v = new (class extends Map {})();\n$v.set(1, $e);", "$v.get(1)", false},
+	{"", "[$o].fill($e)[0]", false},
+	{"", "new Array($e, $o)[0]", false},
+	{"", "Array.of($e)[0]", false},
+	{"const $v = [$o];\n$v.unshift($e);", "$v[0]", false},
+	{"const $v = [$o];\n$v.splice(0, 1, $e);", "$v[0]", false},
+	{"", "[$e].copyWithin(0, 0)[0]", false},
+	{"", "[, $e][1]", false},
+	{"", "Object.entries([$e])[0][1]", false},
+	{"", "Object.getOwnPropertyDescriptor([$e], 0).value", false},
+	{"", "Array.prototype.reduce.call([$e], (a, b) => b, 0)", false},
+	{"", "Object.assign(function () {}, { a: $e }).a", false},
+	{"", "Object.defineProperty([], 0, { value: $e })[0]", false},
+	{"", "Object.getPrototypeOf({ __proto__: { a: $e } }).a", false},
+	{"", "new Map(Object.entries({ a: $e })).get(\"a\")", false},
+	{"", "Object.values(Object.freeze({ a: $e }))[0]", false},
+	{"", "Object.fromEntries(Object.entries({ a: $e })).a", false},
+	{"", "Map.groupBy([$e], () => 1).get(1)[0]", false},
+	{"", "[$e].values().find(() => true)", false},
+	{"", "[$o, $e].values().reduce((a, b) => b)", false},
+	{"", "[$e].values().map((x) => x).toArray()[0]", false},
+	{"", "[...[$e].entries()][0][1]", false},
+	{"", "Array.from([$e].entries(), ([, x]) => x)[0]", false},
+	{"", "[$e].find(Boolean)", false},
+	{"const $v = Object.create(null);\n$v.a = $e;", "$v.a", false},
+	// Getters a copy or a spread runs, and accessors defined later.
+	{"", "Object.assign({}, { get a() { return $e; } }).a", true},
+	{"", "({ ...{ get a() { return $e; } } }).a", true},
+	{"const $v = { a: $o };\nObject.defineProperty($v, \"a\", { get: () => $e });", "$v.a", true},
+	{"class C$v {}\nObject.defineProperty(C$v.prototype, \"a\", { get() { return $e; } });", "new C$v().a", true},
+	{"function F$v() {}\nF$v.prototype = { a: $e };", "new F$v().a", false},
+	{"", "new Proxy(function () {}, { apply: () => $e })()", true},
+	{"", "new (new Proxy(class {}, { construct: () => ({ a: $e }) }))().a", true},
+	// Assignment targets that are members, in patterns and loop heads.
+	{"const $v = { a: $o };\n({ a: $v.a } = { a: $e });", "$v.a", false},
+	{"const $v = [$o];\n[$v[0]] = [$e];", "$v[0]", false},
+	{"let $v = $o;\n({ a: $v } = { a: $e });", "$v", false},
+	{"const $v = {};\nfor ($v.a of [$e]);", "$v.a", false},
+	{"const { ...$v } = { a: $e };", "$v.a", false},
+	{"let $v;\n({ ...$v } = { a: $e });", "$v.a", false},
+	{"const [, ...$v] = [$o, $e];", "$v[0]", false},
+	{"let $v;\n[, ...$v] = [$o, $e];", "$v[0]", false},
+	{"", "(({ ...r }) => r.a)({ a: $e })", false},
+	{"", "(({ a = $e }) => a)({})", true},
+	{"let $v = null;\n$v ||= $e;", "$v", false},
+	{"let $v = $o;\n$v &&= $e;", "$v", false},
+	{"", "($o, $e)", false},
+	{"", "(undefined ?? $e)", false},
+	// Closures, generators, blocks and control flow that hand a value on.
+	{"const $v = (() => { let x = $o; return { set: (y) => { x = y; }, get: () => x }; })();\n$v.set($e);", "$v.get()", true},
+	{"", "(function* () { return $e; })().next().value", true},
+	{"function* g$v() { yield* [$e]; }", "g$v().next().value", true},
+	{"class C$v { static { C$v.a = $e; } }", "C$v.a", true},
+	{"", "(() => { try { return $o; } finally { return $e; } })()", true},
+	// Promises and thenables.
+	{"const $v = Promise.withResolvers();\n$v.resolve($e);", "(await $v.promise)", false},
+	{"", "(await Promise.allSettled([$e]))[0].value", false},
+	{"", "(await Array.fromAsync([$e]))[0]", false},
+	{"", "(await { then(r) { r([$e]); } })[0]", true},
+	{"", "(await Promise.resolve().then(() => $e))", true},
+	{"", "(await new Promise((r) => r($e)))", true},
+	{"", "(await Promise.reject($e).catch((x) => x))", false},
 }
 
 // builtinStatics are built-in members the lint takes at their word (a
@@ -703,7 +861,7 @@ func (p *program) use() {
 		case 0:
 			p.emit(p.pick("await dom.create(%s);", "await dom.create.call(dom, %s);", "await dom.create.bind(dom)(%s);", "await Reflect.apply(dom.create, dom, [%s]);"), tag)
 		case 1:
-			attrs := p.pick("{ ["+name+"]: \"x\" }", "Object.fromEntries([["+name+", \"x\"]])", "Object.assign({}, { ["+name+"]: \"x\" })", "{ ...{ ["+name+"]: \"x\" } }")
+			attrs := p.pick("({ ["+name+"]: \"x\" })", "Object.fromEntries([["+name+", \"x\"]])", "Object.assign({}, { ["+name+"]: \"x\" })", "({ ...{ ["+name+"]: \"x\" } })")
 			attrs = p.route(attrs, "{}", p.c.IntN(3))
 			p.emit("await dom.create(\"button\", %s);", attrs)
 		default:

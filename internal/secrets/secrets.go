@@ -103,6 +103,11 @@ type Match struct {
 	Label  string // for labelled matches: the label as written
 }
 
+// Guessed reports a match the entropy gate alone made: no vendor's format
+// and no label. Text that is code (names, regular expressions) or prose
+// (comments) is judged without those.
+func (m Match) Guessed() bool { return m.Kind == "high-entropy" }
+
 // Redacted is how a match may be printed: the vendor prefix, if any, and an
 // ellipsis; never any part of the secret itself.
 func (m Match) Redacted() string {

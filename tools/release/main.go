@@ -129,10 +129,13 @@ func BuildEnv(base []string, goos, goarch string) []string {
 // esbuild's code is 1.77 MB instead of 2.09 MB and the module 2.5% smaller,
 // with the same start, first lint and steady lint time within the noise of
 // the measurement (docs/performance.md, WebAssembly). netrules without
-// inlining is 30 KB smaller; it runs only on a rules.json. The command
-// line's binaries keep Go's inlining: there the size costs nothing at
-// start. tools/wasmsize builds with the same flags.
-const WasmGCFlags = "github.com/evanw/esbuild/internal/...=-l github.com/remixlet/remixlet/netrules=-l"
+// inlining is 30 KB smaller; it runs only on a rules.json. scriptlint
+// without inlining is 125 KB smaller, for a lint about 4% dearer in
+// instructions (docs/wasm.md): less code for the engine to compile before
+// the first lint, and the module within its budget. The command line's
+// binaries keep Go's inlining: there the size costs nothing at start.
+// tools/wasmsize builds with the same flags.
+const WasmGCFlags = "github.com/evanw/esbuild/internal/...=-l github.com/remixlet/remixlet/netrules=-l github.com/remixlet/remixlet/scriptlint=-l"
 
 // BuildArgs are the go command's arguments for one build for p.
 func BuildArgs(p Platform, out, pkg, version, commit string) []string {

@@ -90,7 +90,7 @@ func (p *program) str(s string) string {
 	if s == "" {
 		return `""`
 	}
-	switch p.c.IntN(32) {
+	switch p.c.IntN(34) {
 	case 13, 14, 15:
 		// An element of a literal array, moved or changed in place or
 		// through another reference to the array.
@@ -202,6 +202,17 @@ func (p *program) str(s string) string {
 	case 31:
 		i := len(s) / 2
 		return "Array.prototype.join.call([" + quote(s[:i]) + ", " + quote(s[i:]) + "], \"\")"
+	case 32:
+		// A key written as a name, read back as text.
+		if plainIdentifier(s) {
+			return p.pick("Object.keys({ "+s+": 0 })[0]", "Object.getOwnPropertyNames({ "+s+": 0 })[0]",
+				"JSON.stringify({ "+s+": 0 }).slice(2, -4)", "Object.entries({ "+s+": 0 })[0][0]",
+				"Reflect.ownKeys({ "+s+": 0 })[0]")
+		}
+	case 33:
+		n := len(s)
+		return p.pick(fmt.Sprintf("Array.from({ length: %d }, (_, i) => %s.charAt(i)).join(\"\")", n, quote(s)),
+			"decodeURIComponent(encodeURIComponent("+quote(s)+"))", fmt.Sprintf("%s.padEnd(%d, \"#\").slice(0, %d)", quote(s), n+3, n))
 	}
 	return quote(s)
 }
@@ -378,7 +389,7 @@ var valueRoutes = []valueRoute{
 	{"", "[$o, $e].at(-1)", false},
 	{"", "[$o, $e].find((x, i) => i === 1)", true},
 	{"", "[$o].with(0, $e)[0]", false},
-	{"", "structuredClone({ a: 1 }) && $e", false},
+	{"", "(structuredClone({ a: 1 }) && ($e))", false},
 	{"", "Object.groupBy([$e], () => \"k\").k[0]", true},
 	{"", "Array.from({ length: 1 }, () => $e)[0]", true},
 	{"", "JSON.parse(\"1\", () => $e)", true},
@@ -575,6 +586,26 @@ var valueRoutes = []valueRoute{
 	{"", "(await Promise.resolve().then(() => $e))", true},
 	{"", "(await new Promise((r) => r($e)))", true},
 	{"", "(await Promise.reject($e).catch((x) => x))", false},
+	{"", "(await Promise.resolve($e).finally(() => {}))", false},
+	{"await rmx.storage.set(\"r$v\", $e);", "(await rmx.storage.get(\"r$v\"))", false},
+	// Prototypes and descriptors given other ways.
+	{"const $v = {};\nReflect.defineProperty($v, \"a\", { value: $e });", "$v.a", false},
+	{"const $v = {};\n$v.__proto__ = { a: $e };", "$v.a", false},
+	{"", "Object.create(null, { a: { value: $e } }).a", false},
+	{"", "Object.create({}, { a: { get: () => $e } }).a", true},
+	{"class B$v { static a = $e; }\nclass C$v extends B$v {}", "C$v.a", true},
+	{"", "Object.defineProperty([], 0, { get: () => $e })[0]", true},
+	{"class C$v { a = $e; b = this.a; }", "new C$v().b", true},
+	{"class C$v { static [\"a\"] = $e; }", "C$v.a", true},
+	// Iterators and callbacks with a this of their own.
+	{"", "Array.prototype.map.call({ length: 1, 0: $e }, (x) => x)[0]", false},
+	{"const [$v] = new Set([$e]);", "$v", false},
+	{"let $v = $o;\nfor (const [, x] of Object.entries({ a: $e })) $v = x;", "$v", false},
+	{"let $v = $o;\nfor (const { a } of [{ a: $e }]) $v = a;", "$v", false},
+	{"", "[0].values().flatMap(() => [$e]).next().value", true},
+	{"", "Iterator.from({ next() { return { value: $e, done: false }; } }).next().value", true},
+	{"", "Array.from({ length: 1 }, function () { return this.v; }, { v: $e })[0]", false},
+	{"", "JSON.parse(\"[0]\", function (k, v) { return k === \"0\" ? $e : v; })[0]", true},
 }
 
 // builtinStatics are built-in members the lint takes at their word (a
@@ -853,7 +884,9 @@ func (p *program) use() {
 			x = p.route(p.pick("() => rmx.log(1)", `rmx.log.bind(rmx, "done")`, "function () {}"), `"rmx.log(1)"`, p.c.IntN(4))
 		}
 		// setInterval is the same sink, and would run to the oracle's limit.
-		p.emit("setTimeout(%s, 1);", x)
+		p.emit(p.pick("setTimeout(%[1]s, 1);", "setTimeout.call(null, %[1]s, 1);", "Reflect.apply(setTimeout, null, [%[1]s, 1]);",
+			"globalThis.setTimeout(%[1]s, 1);", "self[\"setTimeout\"](%[1]s, 1);", "setTimeout.bind(null, %[1]s)();", "setTimeout(...[%[1]s, 1]);",
+			"const t = setTimeout;\nt(%[1]s, 1);", "[setTimeout][0](%[1]s, 1);"), x)
 	case 4: // an element or an attribute on the page
 		tag := p.value(p.bad(), p.pick("script", "iframe", "object"), p.pick("div", "span", "a"), true)
 		name := p.value(p.bad(), p.pick("onclick", "onerror", "srcdoc"), p.pick("title", "class", "data-x"), true)
@@ -875,7 +908,7 @@ func (p *program) use() {
 		if p.c.IntN(2) == 0 {
 			html := p.value(p.bad(), `<img src="/a.png" onerror="x">`, `<p class="x">hi</p>`, true)
 			if p.c.IntN(2) == 0 {
-				p.emit("await dom.html(%s);", html)
+				p.emit(p.pick("await dom.html(%[1]s);", "await dom[\"html\"](%[1]s);", "await dom.html(...[%[1]s]);", "const { html: w } = dom;\nawait w.call(dom, %[1]s);"), html)
 			} else {
 				h := p.fresh("h")
 				p.emit("const %s = await dom.create(\"div\");", h)
@@ -901,7 +934,8 @@ func (p *program) use() {
 			p.emit("const %s = [%s];", l, u)
 			p.emit(p.pick("await rmx.fetch.apply(rmx, %s);", "await Reflect.apply(rmx.fetch, rmx, %s);"), l)
 		case 0:
-			p.emit(p.pick("await rmx.fetch(%s);", "await rmx.fetch.call(rmx, %s);", "await rmx.fetch.bind(rmx)(%s);"), u)
+			p.emit(p.pick("await rmx.fetch(%[1]s);", "await rmx.fetch.call(rmx, %[1]s);", "await rmx.fetch.bind(rmx)(%[1]s);", "await rmx.fetch(...[%[1]s]);",
+				"await rmx[\"fetch\"](%[1]s);", "const { fetch: f } = rmx;\nawait f.call(rmx, %[1]s);", "await rmx.fetch(`${%[1]s}`);"), u)
 		case 1:
 			p.emit("await rmx.fetch(new URL(%s).href);", u)
 		default:
@@ -923,7 +957,8 @@ func (p *program) use() {
 	default: // location as a value
 		l := p.route("location", "({ href: \"\" })", 1+p.c.IntN(3))
 		if p.bad() {
-			p.emit("(%s).hash = \"x\";", l)
+			p.emit(p.pick("(%[1]s).hash = \"x\";", "(%[1]s).href = \"#x\";", "(%[1]s)[\"hash\"] = \"x\";", "Reflect.set(%[1]s, \"hash\", \"x\");",
+				"Object.assign(%[1]s, { hash: \"x\" });", "(%[1]s).assign(\"#x\");", "(%[1]s).replace(\"#x\");"), l)
 		} else {
 			p.emit("rmx.log(String((%s).href));", l)
 		}

@@ -411,7 +411,7 @@ func foldParseInt(args []strVal) (strVal, bool) {
 		}
 		radix = r
 	}
-	n, err := strconv.ParseInt(strings.TrimSpace(args[0].s), radix, 64)
+	n, err := strconv.ParseInt(strings.TrimFunc(args[0].s, isJSSpace), radix, 64)
 	if err != nil {
 		return strVal{}, false
 	}

@@ -3,7 +3,6 @@ package scriptlint
 import (
 	"encoding/base64"
 	"math"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -1014,7 +1013,14 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 		}
 		return known(latin1(raw))
 	case (slices.Contains(target, "decodeURIComponent") || slices.Contains(target, "decodeURI") || slices.Contains(target, "unescape")) && len(args) == 1 && args[0].known:
-		if s, err := url.PathUnescape(args[0].s); err == nil {
+		var s string
+		switch {
+		case slices.Contains(target, "unescape"):
+			s, ok = jsUnescape(args[0].s)
+		default:
+			s, ok = jsDecodeURI(args[0].s, slices.Contains(target, "decodeURI"))
+		}
+		if ok {
 			return known(s)
 		}
 		return strVal{s: unknownMark, isStr: true}
@@ -1067,17 +1073,25 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 	}
 	s := recv.s
 	switch dot.Name {
-	case "toLowerCase", "toLocaleLowerCase":
-		return known(strings.ToLower(s))
-	case "toUpperCase", "toLocaleUpperCase":
-		return known(strings.ToUpper(s))
+	case "toLowerCase", "toLocaleLowerCase", "toUpperCase", "toLocaleUpperCase":
+		if out, ok := jsCase(s, strings.Contains(dot.Name, "Upper")); ok {
+			return known(out)
+		}
 	case "trim":
-		return known(strings.TrimSpace(s))
+		return known(strings.TrimFunc(s, isJSSpace))
 	case "trimStart", "trimLeft":
-		return known(strings.TrimLeft(s, " \t\n\r\f\v"))
+		return known(strings.TrimLeftFunc(s, isJSSpace))
 	case "trimEnd", "trimRight":
-		return known(strings.TrimRight(s, " \t\n\r\f\v"))
-	case "toString", "valueOf", "normalize":
+		return known(strings.TrimRightFunc(s, isJSSpace))
+	case "normalize":
+		form := ""
+		if len(args) > 0 && !isUndefinedVal(args[0]) {
+			form = args[0].s
+		}
+		if out, ok := jsNormalize(s, form); ok {
+			return known(out)
+		}
+	case "toString", "valueOf":
 		return known(s)
 	case "concat":
 		for _, a := range args {

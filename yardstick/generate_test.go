@@ -90,7 +90,7 @@ func (p *program) str(s string) string {
 	if s == "" {
 		return `""`
 	}
-	switch p.c.IntN(34) {
+	switch p.c.IntN(35) {
 	case 13, 14, 15:
 		// An element of a literal array, moved or changed in place or
 		// through another reference to the array.
@@ -209,6 +209,9 @@ func (p *program) str(s string) string {
 				"JSON.stringify({ "+s+": 0 }).slice(2, -4)", "Object.entries({ "+s+": 0 })[0][0]",
 				"Reflect.ownKeys({ "+s+": 0 })[0]")
 		}
+	case 34:
+		// Spaces the engine trims that are no ASCII space.
+		return p.pick(quote("\ufeff"+s+"\u3000")+".trim()", quote("\u00a0\u2005"+s)+".trimStart()", quote(s+"\u2028\u1680")+".trimEnd()")
 	case 33:
 		n := len(s)
 		return p.pick(fmt.Sprintf("Array.from({ length: %d }, (_, i) => %s.charAt(i)).join(\"\")", n, quote(s)),

@@ -3,8 +3,10 @@ package scriptlint
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -89,4 +91,72 @@ func TestStringFoldMatchesTheEngine(t *testing.T) {
 		t.Errorf("the folder answered %d of %d trials: the test tests little", answered, len(trials))
 	}
 	t.Logf("the folder answered %d of %d trials", answered, len(trials))
+}
+
+// TestFromCodesMatchTheEngine holds String.fromCharCode and
+// String.fromCodePoint to the engine's on random lists of numbers: units
+// past 0xFFFF, negative and fractional ones, surrogates.
+func TestFromCodesMatchTheEngine(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("node is needed to run the built-ins in the engine (CI installs it)")
+	}
+	numbers := []string{"99", "0x10063", "65635", "-65437", "99.7", "-1", "0", "55357", "56832", "0x1F600", "1114112", "NaN", "1e21", "111"}
+	type trial struct {
+		points bool
+		args   []string
+	}
+	rng := rand.New(rand.NewPCG(9, 2))
+	var trials []trial
+	var js strings.Builder
+	js.WriteString("const out = [];\nconst run = (f) => { try { out.push(f()); } catch { out.push(null); } };\n")
+	for range 2000 {
+		tr := trial{points: rng.IntN(2) == 0}
+		for range 1 + rng.IntN(3) {
+			tr.args = append(tr.args, numbers[rng.IntN(len(numbers))])
+		}
+		trials = append(trials, tr)
+		name := "fromCharCode"
+		if tr.points {
+			name = "fromCodePoint"
+		}
+		fmt.Fprintf(&js, "run(() => String.%s(%s));\n", name, strings.Join(tr.args, ", "))
+	}
+	js.WriteString("console.log(JSON.stringify(out));\n")
+	cmd := exec.Command(node, "-")
+	cmd.Stdin = strings.NewReader(js.String())
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var results []*string
+	if err := json.Unmarshal(raw, &results); err != nil || len(results) != len(trials) {
+		t.Fatalf("node gave %d results for %d trials (%v)", len(results), len(trials), err)
+	}
+	answered := 0
+	for i, tr := range trials {
+		args := make([]strVal, len(tr.args))
+		for j, a := range tr.args {
+			n, err := strconv.ParseFloat(a, 64)
+			if strings.HasPrefix(a, "0x") {
+				v, _ := strconv.ParseInt(a[2:], 16, 64)
+				n, err = float64(v), nil
+			}
+			if err != nil {
+				n = math.NaN()
+			}
+			args[j] = strVal{s: jsNumber(n), known: true}
+		}
+		got, ok := fromCodes(args, tr.points)
+		if !ok {
+			continue
+		}
+		answered++
+		if want := results[i]; want == nil || *want != got {
+			t.Errorf("fromCodePoint=%v %v: the engine gives %v, the folder %q", tr.points, tr.args, want, got)
+		}
+	}
+	if answered < len(trials)/3 {
+		t.Errorf("the folder answered %d of %d trials: the test tests little", answered, len(trials))
+	}
 }

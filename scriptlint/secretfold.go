@@ -284,7 +284,7 @@ func (sp *scriptPass) foldCallMore(c *esb.ECall, dot *esb.EDot, args []strVal, d
 			if _, literal := inner.Target.Data.(*esb.EArray); !literal && sp.builtinPath(inner.Target, 0) != "Array.prototype" {
 				return strVal{}, false
 			}
-			parts, ok := sp.foldArray(c.Args[0], depth)
+			parts, ok := sp.joinItems(c.Args[0], depth)
 			sep := ","
 			if len(c.Args) > 1 && !isUndefinedVal(args[1]) {
 				sep, ok = args[1].s, ok && args[1].known

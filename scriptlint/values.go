@@ -990,15 +990,10 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 		if !argsKnown {
 			return strVal{s: unknownMark, isStr: true}
 		}
-		var b strings.Builder
-		for _, a := range args {
-			n, err := strconv.ParseFloat(a.s, 64)
-			if err != nil || n < 0 || n > 0x10FFFF {
-				return strVal{s: unknownMark, isStr: true}
-			}
-			b.WriteRune(rune(n))
+		if out, ok := fromCodes(args, slices.Contains(target, "String.fromCodePoint")); ok {
+			return known(out)
 		}
-		return known(b.String())
+		return strVal{s: unknownMark, isStr: true}
 	case slices.Contains(target, "atob") && len(args) == 1 && args[0].known:
 		s := strings.Map(func(r rune) rune {
 			if r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' {
@@ -1038,7 +1033,7 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 		return strVal{s: unknownMark}
 	}
 	if dot.Name == "join" {
-		arr, ok := sp.foldArray(dot.Target, depth)
+		arr, ok := sp.joinItems(dot.Target, depth)
 		sep := ","
 		if len(args) > 0 && !isUndefinedVal(args[0]) {
 			if !args[0].known {
@@ -1110,7 +1105,7 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 		if len(args) > 0 {
 			from = sliceIndex(args[0].s, len(u), dot.Name == "slice")
 		}
-		if len(args) > 1 {
+		if len(args) > 1 && !isUndefinedVal(args[1]) { // (an undefined end is the length)
 			to = sliceIndex(args[1].s, len(u), dot.Name == "slice")
 		}
 		if dot.Name == "substring" && from > to {
@@ -1134,6 +1129,41 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 var stringMethods = wordset.Of("toLowerCase toUpperCase toLocaleLowerCase toLocaleUpperCase trim trimStart trimEnd " +
 	"trimLeft trimRight concat repeat slice substring replace replaceAll normalize padStart " +
 	"padEnd join ")
+
+// fromCodes is String.fromCharCode(args…), each a UTF-16 unit taken
+// modulo 2^16 as the engine takes it (0x10063 is "c"), or
+// String.fromCodePoint(args…), each a whole code point; false for what it
+// cannot write (a lone surrogate) or the engine refuses.
+func fromCodes(args []strVal, codePoints bool) (string, bool) {
+	units := make([]uint16, 0, len(args))
+	for _, a := range args {
+		n, err := strconv.ParseFloat(a.s, 64)
+		if err != nil || math.IsNaN(n) || math.Abs(n) > 1<<53 {
+			return "", false
+		}
+		if codePoints {
+			if n < 0 || n > 0x10FFFF || n != math.Trunc(n) {
+				return "", false // (a RangeError)
+			}
+			if n < 0x10000 {
+				units = append(units, uint16(n)) // (a surrogate half too, which pairs with the next)
+			} else {
+				units = utf16.AppendRune(units, rune(n))
+			}
+			continue
+		}
+		units = append(units, uint16(int64(math.Trunc(n))&0xFFFF)) // (two's complement: the modulo of negatives too)
+	}
+	for i := 0; i < len(units); i++ {
+		if utf16.IsSurrogate(rune(units[i])) {
+			if units[i] >= 0xDC00 || i+1 == len(units) || units[i+1] < 0xDC00 || units[i+1] >= 0xE000 {
+				return "", false
+			}
+			i++
+		}
+	}
+	return string(utf16.Decode(units)), true
+}
 
 // isUndefinedVal reports a folded undefined (not the text "undefined").
 func isUndefinedVal(v strVal) bool { return v.known && !v.isStr && v.s == "undefined" }
@@ -1160,6 +1190,34 @@ func sliceIndex(s string, n int, negativeFromEnd bool) int {
 	return min(i, n)
 }
 
+// joinItems are the texts join writes for the elements of e: foldArray's,
+// or those of a literal in place with null and undefined written as
+// nothing.
+func (sp *scriptPass) joinItems(e esb.Expr, depth int) ([]string, bool) {
+	if arr, ok := sp.foldArray(e, depth); ok {
+		return arr, true
+	}
+	x, ok := e.Data.(*esb.EArray)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, 0, len(x.Items))
+	for _, item := range x.Items {
+		if _, spread := item.Data.(*esb.ESpread); spread {
+			return nil, false
+		}
+		switch v := sp.foldDepth(item, depth); {
+		case !v.known:
+			return nil, false
+		case !v.isStr && (v.s == "null" || v.s == "undefined"):
+			out = append(out, "")
+		default:
+			out = append(out, v.s)
+		}
+	}
+	return out, true
+}
+
 // foldArray folds an array of strings: an array literal of foldable items,
 // s.split(sep), Array.from(s), [...s], and .reverse() of those.
 func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
@@ -1180,8 +1238,8 @@ func (sp *scriptPass) foldArray(e esb.Expr, depth int) ([]string, bool) {
 				continue
 			}
 			v := sp.foldDepth(item, depth)
-			if !v.known {
-				return nil, false
+			if !v.known || !v.isStr && (v.s == "null" || v.s == "undefined") {
+				return nil, false // (join writes those as nothing: not read here)
 			}
 			out = append(out, v.s)
 		}

@@ -90,7 +90,7 @@ func (p *program) str(s string) string {
 	if s == "" {
 		return `""`
 	}
-	switch p.c.IntN(35) {
+	switch p.c.IntN(36) {
 	case 13, 14, 15:
 		// An element of a literal array, moved or changed in place or
 		// through another reference to the array.
@@ -117,9 +117,11 @@ func (p *program) str(s string) string {
 		}
 		return quote(string(r)) + `.split("").reverse().join("")`
 	case 3:
+		// (a unit past 0xFFFF is taken modulo 2^16)
+		wrap := p.pick("0", "65536")
 		codes := make([]string, len(s))
 		for i := range s {
-			codes[i] = fmt.Sprint(int(s[i]))
+			codes[i] = fmt.Sprint(int(s[i])) + "+" + wrap
 		}
 		return "String.fromCharCode(" + strings.Join(codes, ", ") + ")"
 	case 4:
@@ -209,6 +211,11 @@ func (p *program) str(s string) string {
 				"JSON.stringify({ "+s+": 0 }).slice(2, -4)", "Object.entries({ "+s+": 0 })[0][0]",
 				"Reflect.ownKeys({ "+s+": 0 })[0]")
 		}
+	case 35:
+		// Elements join writes as nothing, and an end slice reads as the length.
+		i := len(s) / 2
+		return p.pick("["+quote(s[:i])+", null, "+quote(s[i:])+"].join(\"\")", "["+quote(s[:i])+", undefined, "+quote(s[i:])+"].join(\"\")",
+			quote("#"+s)+".slice(1, undefined)")
 	case 34:
 		// Spaces the engine trims that are no ASCII space.
 		return p.pick(quote("\ufeff"+s+"\u3000")+".trim()", quote("\u00a0\u2005"+s)+".trimStart()", quote(s+"\u2028\u1680")+".trimEnd()")

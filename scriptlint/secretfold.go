@@ -323,7 +323,8 @@ func (sp *scriptPass) foldCallMore(c *esb.ECall, dot *esb.EDot, args []strVal, d
 		if !ok || !utf8.Valid(bytes) {
 			return strVal{}, false
 		}
-		return known(string(bytes)), true
+		// A decoder made without options drops one byte order mark.
+		return known(strings.TrimPrefix(string(bytes), "\uFEFF")), true
 	}
 	return strVal{}, false
 }

@@ -165,6 +165,9 @@ func (p *program) str(s string) string {
 		for i := range s {
 			codes[i] = fmt.Sprint(int(s[i]))
 		}
+		if p.c.IntN(2) == 0 {
+			codes = append([]string{"239", "187", "191"}, codes...) // (a byte order mark, which the decoder drops)
+		}
 		return "new TextDecoder().decode(new Uint8Array([" + strings.Join(codes, ", ") + "]))"
 	case 22:
 		return quote(s) + ".concat(\"\").normalize()"

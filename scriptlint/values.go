@@ -530,14 +530,54 @@ func (sp *scriptPass) resolveKeys(expr esb.Expr, keys []string, depth int) []str
 func (sp *scriptPass) objectProperty(o *esb.EObject, key string) (esb.Expr, bool) {
 	for i := len(o.Properties) - 1; i >= 0; i-- { // the last one wins
 		p := &o.Properties[i]
-		if p.Kind == esb.PropertySpread || p.Kind.IsMethodDefinition() {
+		if p.Kind == esb.PropertySpread {
+			// A literal spread in place writes its own fields; anything else
+			// may write the key after the field.
+			inner, literal := p.ValueOrNil.Data.(*esb.EObject)
+			if !literal {
+				return esb.Expr{}, false
+			}
+			if v, ok := sp.objectProperty(inner, key); ok {
+				return v, true
+			}
+			if !sp.lacksKey(inner, key) {
+				return esb.Expr{}, false
+			}
 			continue
 		}
-		if k, ok := sp.foldKey(p.Key); ok && k == key {
-			return p.ValueOrNil, p.ValueOrNil.Data != nil
+		k, ok := sp.foldKey(p.Key)
+		switch {
+		case !ok && strings.HasPrefix(sp.builtinPath(p.Key, 0), "Symbol."):
+			continue // (a well-known symbol is no text)
+		case !ok:
+			return esb.Expr{}, false // a key the text does not decide may be this one
+		case k != key:
+			continue
+		case p.Kind.IsMethodDefinition() || isProtoKey(p):
+			return esb.Expr{}, false // an accessor's or method's, or the prototype
 		}
+		return p.ValueOrNil, p.ValueOrNil.Data != nil
 	}
 	return esb.Expr{}, false
+}
+
+// lacksKey reports an object literal that gives itself no own member
+// named key: every key decided, none of them key, no spread.
+func (sp *scriptPass) lacksKey(o *esb.EObject, key string) bool {
+	for i := range o.Properties {
+		p := &o.Properties[i]
+		if p.Kind == esb.PropertySpread {
+			return false
+		}
+		if isProtoKey(p) {
+			continue // (the prototype, no own member)
+		}
+		k, ok := sp.foldKey(p.Key)
+		if !ok && !strings.HasPrefix(sp.builtinPath(p.Key, 0), "Symbol.") || ok && k == key {
+			return false
+		}
+	}
+	return true
 }
 
 // resolveMember resolves target.key, reading through the object and array

@@ -600,6 +600,10 @@ var valueRoutes = []valueRoute{
 	{"", "(await new Promise((r) => r($e)))", true},
 	{"", "(await Promise.reject($e).catch((x) => x))", false},
 	{"", "(await Promise.resolve($e).finally(() => {}))", false},
+	// A member an object literal writes again after a first field.
+	{"", "({ a: $o, ...{ a: $e } }).a", false},
+	{"", "({ a: $o, get a() { return $e; } }).a", true},
+	{"const k$v = String(Math.random()).length > 100 ? \"z\" : \"a\";", "({ a: $o, [k$v]: $e }).a", false},
 	{"await rmx.storage.set(\"r$v\", $e);", "(await rmx.storage.get(\"r$v\"))", false},
 	// Prototypes and descriptors given other ways.
 	{"const $v = {};\nReflect.defineProperty($v, \"a\", { value: $e });", "$v.a", false},

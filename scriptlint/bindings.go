@@ -52,6 +52,8 @@ type valueFlow struct {
 	// protoWritesOf: the writes prototypeSetThroughKey reads, by binding.
 	ownProtoChecked, ownProtoPossible bool
 	protoWritesOf                     map[*symInfo][]memberWrite
+	// applyTargets are the functions Reflect.apply is given (sinkfunctions.go).
+	applyTargets map[esb.E]bool
 	// caseGuards are the switch cases guarded in the sites (deadcode.go).
 	caseGuards []caseGuard
 	// foldParams bind a callback's parameters while its body is folded

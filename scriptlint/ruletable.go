@@ -97,9 +97,9 @@ var (
 		Fix: "Name the built-in where you use it (Math.max(a, b)), keep it in a local name, or pass a helper the one function it needs as an arrow (x => Math.round(x)).",
 	})
 	RuleAPIValue = finding.Register(finding.Rule{
-		ID: "js/api-value", Title: "rmx, dom or location handed on as a value", Severity: finding.Error,
-		Why: "Permissions, the page checks and navigation are judged where a member of rmx, dom or location is named. Stored in an object or an array, passed to a helper, Object.values, Object.assign or Reflect, or returned, the object reaches every service and every page method without the check seeing which: a service used without its permission, or a navigation, would pass.",
-		Fix: "Name the member where you use it: rmx.storage.get(…), dom.query(…), location.href; pass a helper the value it needs (the address, the text), or the one function (rmx.storage.get), not the whole object.",
+		ID: "js/api-value", Title: "rmx, dom, location or a sink function handed on as a value", Severity: finding.Error,
+		Why: "Permissions, the page checks and navigation are judged where a member of rmx, dom or location is named, and what a sink is given (dom.html, dom.create, dom.addStyle, rmx.fetch, rmx.schedule.openTab, a handle's setHTML or setAttribute) where it is called. Stored in an object or an array, passed to a helper, Object.values, Object.assign or Reflect, or returned, the object reaches every service and every page method without the check seeing which, and a sink function is called where the check cannot name it: a service used without its permission, a navigation, a handler put on the page or a fetch to another host would pass.",
+		Fix: "Name the member where you use it: rmx.storage.get(…), dom.query(…), location.href; call a sink where you name it (dom.html(…), or through call, apply, bind or Reflect.apply) and pass a helper the value it needs (the address, the text), or a function that is no sink (rmx.storage.get), not the whole object.",
 	})
 	RuleRefusedElement = finding.Register(finding.Rule{
 		ID: "js/refused-element", Title: "Creating an element the page agent refuses", Severity: finding.Error,

@@ -157,9 +157,12 @@ func (sp *scriptPass) checkSites() {
 		switch st.kind {
 		case siteExpr:
 			sp.check(st.e, u)
+			sp.checkSinkHandedOn(st.e, raw)
 		case siteLocal:
 			sp.checkLocalReach(st.e, raw)
+			sp.checkSinkHandedOn(st.e, raw)
 		case siteIndex:
+			sp.checkSinkHandedOn(st.e, raw)
 			x := st.e.Data.(*esb.EIndex)
 			key, known := sp.indexKey(x.Index)
 			if u == useTarget {

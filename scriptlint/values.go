@@ -505,8 +505,8 @@ func (sp *scriptPass) resolveKeys(expr esb.Expr, keys []string, depth int) []str
 		switch x := expr.Data.(type) {
 		case *esb.EArray:
 			i, err := strconv.Atoi(keys[0])
-			if err != nil || i < 0 || i >= len(x.Items) {
-				return nil
+			if err != nil || i < 0 || i >= len(x.Items) || hasSpread(x.Items[:i+1]) {
+				return nil // (a spread before it moves it)
 			}
 			expr, keys = x.Items[i], keys[1:]
 			continue
@@ -869,8 +869,8 @@ func (sp *scriptPass) foldKeys(expr esb.Expr, keys []string, depth int) strVal {
 		switch x := expr.Data.(type) {
 		case *esb.EArray:
 			i, err := strconv.Atoi(keys[0])
-			if err != nil || i < 0 || i >= len(x.Items) {
-				return strVal{s: unknownMark}
+			if err != nil || i < 0 || i >= len(x.Items) || hasSpread(x.Items[:i+1]) {
+				return strVal{s: unknownMark} // (a spread before it moves it)
 			}
 			expr, keys = x.Items[i], keys[1:]
 			continue

@@ -1,0 +1,76 @@
+package scriptlint
+
+import (
+	esb "github.com/evanw/esbuild/remixletbridge"
+
+	"github.com/remixlet/remixlet/internal/wordset"
+)
+
+// A sink's arguments are judged where it is called, and a call names its
+// sink only where the callee is a member named there, a name bound to
+// one, or one of those through call, apply, bind or Reflect.apply
+// (methodCall). A sink function handed on as a value (stored in an array
+// or an object, passed, returned, spread) is called where the check cannot
+// name it: [dom.html, rmx.log][k](html), call(dom.html, html). So the
+// API's sinks and the page's sink methods may be named, bound to a name
+// and called, and nothing else (js/api-value).
+
+// apiSinkFunctions are the API's functions whose arguments the checks
+// judge: what they put on the page and where they fetch or open.
+var apiSinkFunctions = wordset.Of("dom.html dom.create dom.addStyle rmx.fetch rmx.schedule.openTab ")
+
+// pageSinkMethods are the page methods judged by name on any receiver
+// (checkCall); replace is one only on what may be a sheet.
+var pageSinkMethods = wordset.Of("setAttribute setAttributeNS insertAdjacentHTML insertHTML setHTMLUnsafe setHTML " +
+	"appendHTML prependHTML createContextualFragment replaceSync ")
+
+// checkSinkHandedOn refuses a sink function, named or through a name or
+// a bind, handed on where a call of it could not be judged; raw is the
+// use as the walk gave it.
+func (sp *scriptPass) checkSinkHandedOn(e esb.Expr, raw use) {
+	switch raw {
+	case useValue, useReturn, useArg, useReadBy:
+	default:
+		return // called, bound to a name, inspected, a member read
+	}
+	if !on(DefAPIValue) || sp.applyTargets[e.Data] {
+		return
+	}
+	name := ""
+	switch x := e.Data.(type) {
+	case *esb.EDot:
+		if pageSinkMethods[x.Name] || x.Name == "replace" && sp.mayBeSheet(x.Target) {
+			name = x.Name
+		}
+	case *esb.EIdentifier, *esb.ECall:
+		if _, m, _, ok := sp.methodOf(e); ok && (pageSinkMethods[m] || m == "replace") {
+			name = m
+		}
+	case *esb.EIndex:
+	default:
+		return
+	}
+	if name == "" {
+		for _, p := range sp.resolve(e) {
+			if apiSinkFunctions[p] {
+				name = p
+				break
+			}
+		}
+	}
+	if name == "" {
+		return
+	}
+	sp.report(RuleAPIValue, int(e.Loc.Start), "%s is %s here, so the check can no longer see what it is given where it is called (what it puts on the page, or where it fetches): call it where it is named (%s(…), through call, apply, bind or Reflect.apply), and hand a helper the value instead", name, useWords(baseUse(raw)), name)
+}
+
+// noteApplyTarget records, in the walk, the function Reflect.apply is
+// given: methodCall names it there.
+func (sp *scriptPass) noteApplyTarget(c *esb.ECall) {
+	if len(c.Args) == 3 && sp.builtinPath(c.Target, 0) == "Reflect.apply" {
+		if sp.applyTargets == nil {
+			sp.applyTargets = map[esb.E]bool{}
+		}
+		sp.applyTargets[c.Args[0].Data] = true
+	}
+}

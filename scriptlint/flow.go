@@ -741,6 +741,18 @@ func (sp *scriptPass) checkPatternKey(source, keyExpr esb.Expr, key string, know
 		}
 		return
 	}
+	if (!known || spread) && source.Data != nil && on(DefAPIValue) {
+		for _, p := range sp.resolve(source) {
+			if root, _, _ := strings.Cut(p, "."); apiObjects[root] {
+				what := "a key the check cannot decide"
+				if spread {
+					what = "a rest element (...)"
+				}
+				sp.report(RuleAPIValue, int(source.Loc.Start), "%s destructured with %s hands on members the check can no longer see used (the permissions and page checks are judged where a member is named): destructure the members by name ({ query } = dom)", p, what)
+				return
+			}
+		}
+	}
 	if known && source.Data != nil {
 		for _, p := range sp.members(sp.resolve(source), key) {
 			sp.checkAPIMember(p, keyOff)

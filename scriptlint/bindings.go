@@ -52,8 +52,10 @@ type valueFlow struct {
 	// protoWritesOf: the writes prototypeSetThroughKey reads, by binding.
 	ownProtoChecked, ownProtoPossible bool
 	protoWritesOf                     map[*symInfo][]memberWrite
-	// applyTargets are the functions Reflect.apply is given (sinkfunctions.go).
-	applyTargets map[esb.E]bool
+	// namedCallees are the values calls name as callees without calling
+	// them directly (noteNamedCallees).
+	namedCallees map[esb.E]bool
+	apiNamed     uint8 // namesAPI's answer: 0 not yet asked, 1 no, 2 yes
 	// caseGuards are the switch cases guarded in the sites (deadcode.go).
 	caseGuards []caseGuard
 	// foldParams bind a callback's parameters while its body is folded

@@ -823,6 +823,10 @@ func (sp *scriptPass) checkRegExpSecret(x *esb.ERegExp, off int) {
 	}
 }
 
+// minNameSecret skips names too short for a vendor's token that a name
+// can spell (AKIA and 16 more, hf_ and 34, sk_live_ and 24).
+const minNameSecret = 20
+
 // checkNameSecret scans the name of a function or class, which its name
 // member gives as a string: only a vendor's token format (AKIA…, hf_…) is
 // taken as a key there, names being code.
@@ -831,7 +835,7 @@ func (sp *scriptPass) checkNameSecret(name *esb.LocRef) {
 		return
 	}
 	text := sp.res.Symbol(name.Ref).OriginalName
-	if len(text) < minSecretScan {
+	if len(text) < minNameSecret {
 		return
 	}
 	for _, m := range secrets.Scan(text) {

@@ -276,7 +276,7 @@ func (sp *scriptPass) callArgs(c *esb.ECall) {
 	// is given) is not another reference to it (noteLocalRef).
 	outerKept := sp.argsNotKept
 	if sp.collecting {
-		sp.noteApplyTarget(c)
+		sp.noteNamedCallees(c)
 		sp.argsNotKept = sp.leavesArgsAlone(c.Target)
 		defer func() { sp.argsNotKept = outerKept }()
 	}

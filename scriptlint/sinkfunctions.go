@@ -33,7 +33,7 @@ func (sp *scriptPass) checkSinkHandedOn(e esb.Expr, raw use) {
 	default:
 		return // called, bound to a name, inspected, a member read
 	}
-	if !on(DefAPIValue) || sp.applyTargets[e.Data] {
+	if !on(DefAPIValue) || sp.namedCallees[e.Data] {
 		return
 	}
 	name := ""
@@ -50,7 +50,7 @@ func (sp *scriptPass) checkSinkHandedOn(e esb.Expr, raw use) {
 	default:
 		return
 	}
-	if name == "" {
+	if name == "" && sp.namesAPI() {
 		for _, p := range sp.resolve(e) {
 			if apiSinkFunctions[p] {
 				name = p
@@ -64,13 +64,54 @@ func (sp *scriptPass) checkSinkHandedOn(e esb.Expr, raw use) {
 	sp.report(RuleAPIValue, int(e.Loc.Start), "%s is %s here, so the check can no longer see what it is given where it is called (what it puts on the page, or where it fetches): call it where it is named (%s(…), through call, apply, bind or Reflect.apply), and hand a helper the value instead", name, useWords(baseUse(raw)), name)
 }
 
-// noteApplyTarget records, in the walk, the function Reflect.apply is
-// given: methodCall names it there.
-func (sp *scriptPass) noteApplyTarget(c *esb.ECall) {
-	if len(c.Args) == 3 && sp.builtinPath(c.Target, 0) == "Reflect.apply" {
-		if sp.applyTargets == nil {
-			sp.applyTargets = map[esb.E]bool{}
+// namesAPI reports a module that names rmx or dom, without which no
+// value is one of apiSinkFunctions.
+func (sp *scriptPass) namesAPI() bool {
+	if sp.apiNamed == 0 {
+		sp.apiNamed = 1
+		for _, s := range sp.res.AST.Symbols {
+			if s.Kind == esb.SymbolUnbound && (s.OriginalName == "rmx" || s.OriginalName == "dom") {
+				sp.apiNamed = 2
+				break
+			}
 		}
-		sp.applyTargets[c.Args[0].Data] = true
 	}
+	return sp.apiNamed == 2
+}
+
+// noteNamedCallees records, in the walk, the values a call names as its
+// callee without calling them directly: the function Reflect.apply is
+// given, which methodCall names, and the sides of a choice or a sequence
+// that is the callee ((0, dom.html)(…), (c ? dom.html : dom.create)(…)),
+// which resolve names.
+func (sp *scriptPass) noteNamedCallees(c *esb.ECall) {
+	if sp.namedCallees == nil {
+		sp.namedCallees = map[esb.E]bool{}
+	}
+	if len(c.Args) == 3 && sp.builtinPath(c.Target, 0) == "Reflect.apply" {
+		sp.namedCallees[c.Args[0].Data] = true
+	}
+	var sides func(e esb.Expr)
+	sides = func(e esb.Expr) {
+		switch x := e.Data.(type) {
+		case *esb.EIf:
+			sp.namedCallees[x.Yes.Data], sp.namedCallees[x.No.Data] = true, true
+			sides(x.Yes)
+			sides(x.No)
+		case *esb.EBinary:
+			switch x.Op {
+			case esb.BinOpComma:
+				sp.namedCallees[x.Right.Data] = true
+				sides(x.Right)
+			case esb.BinOpLogicalOr, esb.BinOpLogicalAnd, esb.BinOpNullishCoalescing:
+				sp.namedCallees[x.Left.Data], sp.namedCallees[x.Right.Data] = true, true
+				sides(x.Left)
+				sides(x.Right)
+			}
+		case *esb.EAnnotation:
+			sp.namedCallees[x.Value.Data] = true
+			sides(x.Value)
+		}
+	}
+	sides(c.Target)
 }

@@ -56,6 +56,7 @@ type valueFlow struct {
 	// them directly (noteNamedCallees).
 	namedCallees map[esb.E]bool
 	apiNamed     uint8 // namesAPI's answer: 0 not yet asked, 1 no, 2 yes
+	domNamed     uint8 // namesDom's, alike
 	// caseGuards are the switch cases guarded in the sites (deadcode.go).
 	caseGuards []caseGuard
 	// foldParams bind a callback's parameters while its body is folded

@@ -339,10 +339,17 @@ func (sp *scriptPass) checkCall(e, target esb.Expr, args []esb.Expr, u use, dire
 			sp.checkCSSClosed(c.args[0], "dom.addStyle")
 		}
 	}
-	recv, method, args, ok := sp.methodCall(target, args)
+	recv, method, margs, ok := sp.methodCall(target, args)
 	if !ok {
+		sp.checkMethodByUnreadName(target, args)
 		return
 	}
+	sp.checkMethodCall(recv, method, margs)
+}
+
+// checkMethodCall judges a call of method on recv with args by the
+// method's name, whatever recv is (values are untyped).
+func (sp *scriptPass) checkMethodCall(recv esb.Expr, method string, args []esb.Expr) {
 	arg := func(i int) (esb.Expr, bool) {
 		if i < len(args) {
 			return args[i], true

@@ -1,6 +1,8 @@
 package scriptlint
 
 import (
+	"slices"
+
 	esb "github.com/evanw/esbuild/remixletbridge"
 
 	"github.com/remixlet/remixlet/internal/wordset"
@@ -20,9 +22,9 @@ import (
 var apiSinkFunctions = wordset.Of("dom.html dom.create dom.addStyle rmx.fetch rmx.schedule.openTab ")
 
 // pageSinkMethods are the page methods judged by name on any receiver
-// (checkCall); replace is one only on what may be a sheet.
-var pageSinkMethods = wordset.Of("setAttribute setAttributeNS insertAdjacentHTML insertHTML setHTMLUnsafe setHTML " +
-	"appendHTML prependHTML createContextualFragment replaceSync ")
+// (checkMethodCall); replace is one only on what may be a sheet.
+var pageSinkMethods = []string{"setAttribute", "setAttributeNS", "insertAdjacentHTML", "insertHTML", "setHTMLUnsafe", "setHTML",
+	"appendHTML", "prependHTML", "createContextualFragment", "replaceSync"}
 
 // checkSinkHandedOn refuses a sink function, named or through a name or
 // a bind, handed on where a call of it could not be judged; raw is the
@@ -39,11 +41,11 @@ func (sp *scriptPass) checkSinkHandedOn(e esb.Expr, raw use) {
 	name := ""
 	switch x := e.Data.(type) {
 	case *esb.EDot:
-		if pageSinkMethods[x.Name] || x.Name == "replace" && sp.mayBeSheet(x.Target) {
+		if slices.Contains(pageSinkMethods, x.Name) || x.Name == "replace" && sp.mayBeSheet(x.Target) {
 			name = x.Name
 		}
 	case *esb.EIdentifier, *esb.ECall:
-		if _, m, _, ok := sp.methodOf(e); ok && (pageSinkMethods[m] || m == "replace") {
+		if _, m, _, ok := sp.methodOf(e); ok && (slices.Contains(pageSinkMethods, m) || m == "replace") {
 			name = m
 		}
 	case *esb.EIndex:
@@ -114,4 +116,45 @@ func (sp *scriptPass) noteNamedCallees(c *esb.ECall) {
 		}
 	}
 	sides(c.Target)
+}
+
+// checkMethodByUnreadName judges o[k](…) where the check cannot decide k
+// and o may be a page handle (a module that names dom): under each name k
+// may hold, as that method's call; refused when one cannot be read and may
+// be a sink method's name (h[cond ? "setText" : "setHTML"](html)).
+func (sp *scriptPass) checkMethodByUnreadName(target esb.Expr, args []esb.Expr) {
+	x, ok := target.Data.(*esb.EIndex)
+	if !ok || !on(DefAPIValue) || !sp.namesDom() || sp.notHandle(x.Target) || sp.builtinPath(x.Target, 0) != "" {
+		return // (a built-in is no handle)
+	}
+	if _, known := sp.indexKey(x.Index); known {
+		return // (methodCall judged it)
+	}
+	names, ok := sp.mayHoldStrings(x.Index)
+	for _, v := range names {
+		if v.known {
+			sp.checkMethodCall(x.Target, v.s, args)
+			continue
+		}
+		if slices.ContainsFunc(pageSinkMethods, func(name string) bool { return globMatch(v.s, name) }) {
+			ok = false
+		}
+	}
+	if !ok {
+		sp.report(RuleUnreadableSink, int(x.Index.Loc.Start), "a method of what may be a page handle is called by a name the check cannot read, so it cannot tell whether it puts HTML or an attribute on the page: call the method by name (h.setText(…), h.setHTML(…))")
+	}
+}
+
+// namesDom reports a module that names dom, the only maker of handles.
+func (sp *scriptPass) namesDom() bool {
+	if sp.domNamed == 0 {
+		sp.domNamed = 1
+		for _, s := range sp.res.AST.Symbols {
+			if s.Kind == esb.SymbolUnbound && s.OriginalName == "dom" {
+				sp.domNamed = 2
+				break
+			}
+		}
+	}
+	return sp.domNamed == 2
 }

@@ -1,10 +1,8 @@
 package scriptlint
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -15,10 +13,6 @@ import (
 // folder answers, its answer must be node's; and it must answer most of
 // them, or the test tests little.
 func TestRegexpFoldMatchesTheEngine(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is needed to run the expressions in the engine (CI installs it)")
-	}
 	type trial struct {
 		pattern, flags, text, replacement, method string
 		regex                                     bool
@@ -60,16 +54,8 @@ func TestRegexpFoldMatchesTheEngine(t *testing.T) {
 		fmt.Fprintf(&js, "try { out.push(%s); } catch (e) { out.push({ error: String(e) }); }\n", call)
 	}
 	js.WriteString("console.log(JSON.stringify(out));\n")
-	cmd := exec.Command(node, "-")
-	cmd.Stdin = strings.NewReader(js.String())
-	raw, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var results []any
-	if err := json.Unmarshal(raw, &results); err != nil || len(results) != len(trials) {
-		t.Fatalf("node gave %d results for %d trials (%v)", len(results), len(trials), err)
-	}
+	engineResults(t, js.String(), len(trials), &results)
 	answered := 0
 	for i, tr := range trials {
 		var got any

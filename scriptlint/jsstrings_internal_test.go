@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os/exec"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,10 +17,6 @@ import (
 // on random texts of spaces, escapes, accents and letters: where the
 // folder answers, its answer must be node's.
 func TestStringFoldMatchesTheEngine(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is needed to run the built-ins in the engine (CI installs it)")
-	}
 	pieces := []string{"a", "K", "ß", "İ", "Σ", "é", "e\u0301", "\u212A", "\u037E", "\ufb01", " ", "\t", "\u00a0", "\ufeff", "\u0085", "\u2028", "\u3000", "\u200b", "\u1680", "\u2005",
 		"%", "%2", "%2F", "%23", "%3b", "%41", "%C3%A9", "%C3", "%E2%82%AC", "%F0%9F%98%80", "%ED%A0%80", "%C0%AF", "%u0063", "%uD83D", "%uDE00", "%FF", "%80"}
 	type trial struct{ method, text string }
@@ -46,16 +43,8 @@ func TestStringFoldMatchesTheEngine(t *testing.T) {
 		}
 	}
 	js.WriteString("console.log(JSON.stringify(out));\n")
-	cmd := exec.Command(node, "-")
-	cmd.Stdin = strings.NewReader(js.String())
-	raw, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var results []*string
-	if err := json.Unmarshal(raw, &results); err != nil || len(results) != len(trials) {
-		t.Fatalf("node gave %d results for %d trials (%v)", len(results), len(trials), err)
-	}
+	engineResults(t, js.String(), len(trials), &results)
 	answered := 0
 	for i, tr := range trials {
 		var got string
@@ -97,10 +86,6 @@ func TestStringFoldMatchesTheEngine(t *testing.T) {
 // String.fromCodePoint to the engine's on random lists of numbers: units
 // past 0xFFFF, negative and fractional ones, surrogates.
 func TestFromCodesMatchTheEngine(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is needed to run the built-ins in the engine (CI installs it)")
-	}
 	numbers := []string{"99", "0x10063", "65635", "-65437", "99.7", "-1", "0", "55357", "56832", "0x1F600", "1114112", "NaN", "1e21", "111"}
 	type trial struct {
 		points bool
@@ -123,16 +108,8 @@ func TestFromCodesMatchTheEngine(t *testing.T) {
 		fmt.Fprintf(&js, "run(() => String.%s(%s));\n", name, strings.Join(tr.args, ", "))
 	}
 	js.WriteString("console.log(JSON.stringify(out));\n")
-	cmd := exec.Command(node, "-")
-	cmd.Stdin = strings.NewReader(js.String())
-	raw, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
 	var results []*string
-	if err := json.Unmarshal(raw, &results); err != nil || len(results) != len(trials) {
-		t.Fatalf("node gave %d results for %d trials (%v)", len(results), len(trials), err)
-	}
+	engineResults(t, js.String(), len(trials), &results)
 	answered := 0
 	for i, tr := range trials {
 		args := make([]strVal, len(tr.args))
@@ -158,5 +135,27 @@ func TestFromCodesMatchTheEngine(t *testing.T) {
 	}
 	if answered < len(trials)/3 {
 		t.Errorf("the folder answered %d of %d trials: the test tests little", answered, len(trials))
+	}
+}
+
+// engineResults runs js, a program that prints one JSON array, in node,
+// and decodes that array into results, which must hold n values.
+func engineResults(t *testing.T, js string, n int, results any) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("node is needed to run the built-ins in the engine (CI installs it)")
+	}
+	cmd := exec.Command(node, "-")
+	cmd.Stdin = strings.NewReader(js)
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	if err := json.Unmarshal(raw, results); err != nil {
+		t.Fatalf("node's output: %v", err)
+	}
+	if got := reflect.ValueOf(results).Elem().Len(); got != n {
+		t.Fatalf("node gave %d results for %d trials", got, n)
 	}
 }

@@ -55,8 +55,7 @@ type valueFlow struct {
 	// namedCallees are the values calls name as callees without calling
 	// them directly (noteNamedCallees).
 	namedCallees map[esb.E]bool
-	apiNamed     uint8 // namesAPI's answer: 0 not yet asked, 1 no, 2 yes
-	domNamed     uint8 // namesDom's, alike
+	apiNamed     uint8 // namesAPI's answers, once scanned
 	// caseGuards are the switch cases guarded in the sites (deadcode.go).
 	caseGuards []caseGuard
 	// foldParams bind a callback's parameters while its body is folded

@@ -45,14 +45,14 @@ func (sp *scriptPass) checkSinkHandedOn(e esb.Expr, raw use) {
 			name = x.Name
 		}
 	case *esb.EIdentifier, *esb.ECall:
-		if _, m, _, ok := sp.methodOf(e); ok && (slices.Contains(pageSinkMethods, m) || m == "replace") {
+		if recv, m, _, ok := sp.methodOf(e); ok && (slices.Contains(pageSinkMethods, m) || m == "replace" && sp.mayBeSheet(recv)) {
 			name = m
 		}
 	case *esb.EIndex:
 	default:
 		return
 	}
-	if name == "" && sp.namesAPI() {
+	if rmx, dom := sp.namesAPI(); name == "" && (rmx || dom) {
 		for _, p := range sp.resolve(e) {
 			if apiSinkFunctions[p] {
 				name = p
@@ -66,19 +66,21 @@ func (sp *scriptPass) checkSinkHandedOn(e esb.Expr, raw use) {
 	sp.report(RuleAPIValue, int(e.Loc.Start), "%s is %s here, so the check can no longer see what it is given where it is called (what it puts on the page, or where it fetches): call it where it is named (%s(…), through call, apply, bind or Reflect.apply), and hand a helper the value instead", name, useWords(baseUse(raw)), name)
 }
 
-// namesAPI reports a module that names rmx or dom, without which no
-// value is one of apiSinkFunctions.
-func (sp *scriptPass) namesAPI() bool {
-	if sp.apiNamed == 0 {
-		sp.apiNamed = 1
+// namesAPI reports whether the module names rmx and dom (dom being the
+// only maker of handles), scanned once.
+func (sp *scriptPass) namesAPI() (rmx, dom bool) {
+	const scanned, namesRmx, namesDom = 1, 2, 4
+	if sp.apiNamed&scanned == 0 {
+		sp.apiNamed = scanned
 		for _, s := range sp.res.AST.Symbols {
-			if s.Kind == esb.SymbolUnbound && (s.OriginalName == "rmx" || s.OriginalName == "dom") {
-				sp.apiNamed = 2
-				break
+			if s.Kind == esb.SymbolUnbound && s.OriginalName == "rmx" {
+				sp.apiNamed |= namesRmx
+			} else if s.Kind == esb.SymbolUnbound && s.OriginalName == "dom" {
+				sp.apiNamed |= namesDom
 			}
 		}
 	}
-	return sp.apiNamed == 2
+	return sp.apiNamed&namesRmx != 0, sp.apiNamed&namesDom != 0
 }
 
 // noteNamedCallees records, in the walk, the values a call names as its
@@ -124,7 +126,7 @@ func (sp *scriptPass) noteNamedCallees(c *esb.ECall) {
 // be a sink method's name (h[cond ? "setText" : "setHTML"](html)).
 func (sp *scriptPass) checkMethodByUnreadName(target esb.Expr, args []esb.Expr) {
 	x, ok := target.Data.(*esb.EIndex)
-	if !ok || !on(DefAPIValue) || !sp.namesDom() || sp.notHandle(x.Target) || sp.builtinPath(x.Target, 0) != "" {
+	if _, dom := sp.namesAPI(); !ok || !on(DefAPIValue) || !dom || sp.notHandle(x.Target) || sp.builtinPath(x.Target, 0) != "" {
 		return // (a built-in is no handle)
 	}
 	if _, known := sp.indexKey(x.Index); known {
@@ -143,18 +145,4 @@ func (sp *scriptPass) checkMethodByUnreadName(target esb.Expr, args []esb.Expr) 
 	if !ok {
 		sp.report(RuleUnreadableSink, int(x.Index.Loc.Start), "a method of what may be a page handle is called by a name the check cannot read, so it cannot tell whether it puts HTML or an attribute on the page: call the method by name (h.setText(…), h.setHTML(…))")
 	}
-}
-
-// namesDom reports a module that names dom, the only maker of handles.
-func (sp *scriptPass) namesDom() bool {
-	if sp.domNamed == 0 {
-		sp.domNamed = 1
-		for _, s := range sp.res.AST.Symbols {
-			if s.Kind == esb.SymbolUnbound && s.OriginalName == "dom" {
-				sp.domNamed = 2
-				break
-			}
-		}
-	}
-	return sp.domNamed == 2
 }

@@ -119,7 +119,7 @@ func writeTable(w io.Writer, what string, rows []Row, top int) {
 
 // releaseGCFlags are tools/release's WasmGCFlags (a test holds the two
 // together): the module's compiler flags as released.
-const releaseGCFlags = "github.com/evanw/esbuild/internal/...=-l github.com/remixlet/remixlet/netrules=-l github.com/remixlet/remixlet/scriptlint=-l"
+const releaseGCFlags = "github.com/evanw/esbuild/internal/...=-l github.com/remixlet/remixlet/netrules=-l github.com/remixlet/remixlet/scriptlint=-l github.com/remixlet/remixlet/report=-l github.com/remixlet/remixlet/activation=-l github.com/remixlet/remixlet/manifest=-l github.com/remixlet/remixlet/internal/schema=-l github.com/remixlet/remixlet/finding=-l github.com/remixlet/remixlet/analysis=-l"
 
 // gcflags are the compiler flags of both builds (-gcflags).
 var gcflags string

@@ -171,6 +171,18 @@ func capInputs() []capInput {
 		// whether each body runs is asked along the whole chain
 		// (uncalled.go).
 		script("js-uncalled-chain", uncalledChain(scriptCap)),
+		// The folder runs regular expressions and replacement patterns on
+		// known text: one literal near the cap replaced match by match, and
+		// thousands of replaces whose patterns repeat the text ($`, $').
+		script("js-regexp-replace-long", "rmx.log(\""+strings.Repeat("ab", scriptCap/2-40)+"\".replace(/a/g, \"\"));\n"),
+		// Each call folds to a text as long as the folder keeps (64 KiB):
+		// the folding work is that bound times the calls.
+		script("js-repeat-folds", repeatTo(scriptCap, "", func(i int) string {
+			return fmt.Sprintf("const t%d = \"ab\".repeat(30000).concat(\"x\");\n", i)
+		}, "")),
+		script("js-replacement-patterns", repeatTo(scriptCap, "", func(i int) string {
+			return fmt.Sprintf("const r%d = \"%s\".replace(/(b)/g, \"$`$'$1\").replaceAll(\"a\", \"$&$'\");\n", i, strings.Repeat("ab", 100))
+		}, "")),
 		// Reads with computed keys under hundreds of nested tests that
 		// prove the key own or the value no function: each read looks at
 		// every region around it (deadcode.go keeps what each proves).

@@ -12,7 +12,9 @@ import (
 // or y, no lookaround, backreference or capture inside a repeated group
 // (JavaScript clears those at each repetition, Go keeps the last), and,
 // for a global search, nothing that looks left of where a search starts
-// (^, \b, \B), since each later search runs on the rest of the text.
+// (^, \b, \B), since each later search runs on the rest of the text; and
+// no text longer than a folded string may be (maxFolded), each match
+// being a search of its own.
 // Anything else folds to unknown: a folded value the browser would not
 // compute is worse than none.
 
@@ -294,8 +296,10 @@ func (t *regexpTranslator) escape(inClass bool) bool {
 		}
 		t.leftContext = true
 		t.out.WriteString(`\` + string(c))
-	case 't', 'n', 'r', 'f', 'v':
-		t.out.WriteString(map[byte]string{'t': `\t`, 'n': `\n`, 'r': `\r`, 'f': `\f`, 'v': `\x0B`}[c])
+	case 't', 'n', 'r', 'f':
+		t.out.WriteString(`\` + string(c)) // (Go spells these alike)
+	case 'v':
+		t.out.WriteString(`\x0B`)
 	case '0':
 		if t.i < len(t.src) && t.src[t.i] >= '0' && t.src[t.i] <= '9' {
 			return false // a legacy octal escape
@@ -389,7 +393,7 @@ func (t *regexpTranslator) class() bool {
 // replace is s.replace(re, replacement) (replaceAll when all, which needs
 // the g flag).
 func (r *jsRegexp) replace(s, replacement string, all bool) (string, bool) {
-	if !isASCII(s) || all && !r.global {
+	if len(s) > maxFolded || !isASCII(s) || all && !r.global {
 		return "", false
 	}
 	var b strings.Builder
@@ -410,21 +414,23 @@ func (r *jsRegexp) replace(s, replacement string, all bool) (string, bool) {
 				}
 			}
 		}
-		b.WriteString(s[done:m[0]])
-		b.WriteString(substitute(s, m[0], m[1], captures, defined, named, replacement))
+		writeClipped(&b, s[done:m[0]])
+		substitute(&b, s, m[0], m[1], captures, defined, named, replacement)
 		done = m[1]
 		return b.Len() <= maxFolded
 	})
 	if !ok {
 		return "", false
 	}
-	b.WriteString(s[done:])
+	if writeClipped(&b, s[done:]); b.Len() > maxFolded {
+		return "", false
+	}
 	return b.String(), true
 }
 
 // matches are s.match(re) under the g flag: every match.
 func (r *jsRegexp) matches(s string, limit int) ([]string, bool) {
-	if !isASCII(s) || !r.global {
+	if len(s) > maxFolded || !isASCII(s) || !r.global {
 		return nil, false
 	}
 	var out []string
@@ -476,16 +482,17 @@ func substr(s string, from, to int) string {
 	return s[from:to]
 }
 
-// substitute is the replacement text for one match of s[start:end]
-// (GetSubstitution): $$, $&, $`, $', $1 to $99 for the groups there are
-// (an undefined one gives ""), and $<name> where the expression has named
-// groups; a $ that starts none of those stands for itself.
-func substitute(s string, start, end int, captures []string, defined []bool, named map[string]string, replacement string) string {
+// substitute writes the replacement text for one match of s[start:end]
+// (GetSubstitution) into b: $$, $&, $`, $', $1 to $99 for the groups there
+// are (an undefined one gives ""), and $<name> where the expression has
+// named groups; a $ that starts none of those stands for itself. Past
+// maxFolded it writes no more, and the caller folds to unknown.
+func substitute(b *strings.Builder, s string, start, end int, captures []string, defined []bool, named map[string]string, replacement string) {
 	if !strings.Contains(replacement, "$") {
-		return replacement
+		writeClipped(b, replacement)
+		return
 	}
-	var b strings.Builder
-	for i := 0; i < len(replacement); i++ {
+	for i := 0; i < len(replacement) && b.Len() <= maxFolded; i++ {
 		c := replacement[i]
 		if c != '$' || i+1 == len(replacement) {
 			b.WriteByte(c)
@@ -497,13 +504,13 @@ func substitute(s string, start, end int, captures []string, defined []bool, nam
 			b.WriteByte('$')
 			i++
 		case next == '&':
-			b.WriteString(s[start:end])
+			writeClipped(b, s[start:end])
 			i++
 		case next == '`':
-			b.WriteString(s[:start])
+			writeClipped(b, s[:start])
 			i++
 		case next == '\'':
-			b.WriteString(s[end:])
+			writeClipped(b, s[end:])
 			i++
 		case next >= '0' && next <= '9':
 			n, width := int(next-'0'), 1
@@ -517,7 +524,7 @@ func substitute(s string, start, end int, captures []string, defined []bool, nam
 				continue
 			}
 			if defined[n-1] {
-				b.WriteString(captures[n-1])
+				writeClipped(b, captures[n-1])
 			}
 			i += width
 		case next == '<' && named != nil:
@@ -526,13 +533,22 @@ func substitute(s string, start, end int, captures []string, defined []bool, nam
 				b.WriteByte('$')
 				continue
 			}
-			b.WriteString(named[replacement[i+2:i+2+close]])
+			writeClipped(b, named[replacement[i+2:i+2+close]])
 			i += 2 + close
 		default:
 			b.WriteByte('$')
 		}
 	}
-	return b.String()
+}
+
+// writeClipped writes t into b up to one byte past maxFolded, which tells
+// the caller the text is longer than the folder keeps: a replacement
+// pattern can repeat the whole text at every match.
+func writeClipped(b *strings.Builder, t string) {
+	if room := maxFolded + 1 - b.Len(); room < len(t) {
+		t = t[:max(room, 0)]
+	}
+	b.WriteString(t)
 }
 
 // replaceString is s.replace(search, replacement) with a string search
@@ -550,10 +566,13 @@ func replaceString(s, search, replacement string, all bool) (string, bool) {
 			break
 		}
 		i += from
-		b.WriteString(s[done:i])
-		b.WriteString(substitute(s, i, i+len(search), nil, nil, nil, replacement))
+		writeClipped(&b, s[done:i])
+		substitute(&b, s, i, i+len(search), nil, nil, nil, replacement)
 		done = i + len(search)
-		if b.Len() > maxFolded || !all {
+		if b.Len() > maxFolded {
+			return "", false
+		}
+		if !all {
 			break
 		}
 		from = done
@@ -566,7 +585,10 @@ func replaceString(s, search, replacement string, all bool) (string, bool) {
 		}
 	}
 	if done <= len(s) {
-		b.WriteString(s[done:])
+		writeClipped(&b, s[done:])
+	}
+	if b.Len() > maxFolded {
+		return "", false
 	}
 	return b.String(), true
 }

@@ -95,29 +95,31 @@ func (sp *scriptPass) noteNamedCallees(c *esb.ECall) {
 	if len(c.Args) == 3 && sp.builtinPath(c.Target, 0) == "Reflect.apply" {
 		sp.namedCallees[c.Args[0].Data] = true
 	}
-	var sides func(e esb.Expr)
-	sides = func(e esb.Expr) {
-		switch x := e.Data.(type) {
-		case *esb.EIf:
-			sp.namedCallees[x.Yes.Data], sp.namedCallees[x.No.Data] = true, true
-			sides(x.Yes)
-			sides(x.No)
-		case *esb.EBinary:
-			switch x.Op {
-			case esb.BinOpComma:
-				sp.namedCallees[x.Right.Data] = true
-				sides(x.Right)
-			case esb.BinOpLogicalOr, esb.BinOpLogicalAnd, esb.BinOpNullishCoalescing:
-				sp.namedCallees[x.Left.Data], sp.namedCallees[x.Right.Data] = true, true
-				sides(x.Left)
-				sides(x.Right)
-			}
-		case *esb.EAnnotation:
-			sp.namedCallees[x.Value.Data] = true
-			sides(x.Value)
+	sp.noteCalleeSides(c.Target)
+}
+
+// noteCalleeSides records the sides of a choice, a sequence or a logical
+// operator that is a callee, recursively (noteNamedCallees).
+func (sp *scriptPass) noteCalleeSides(e esb.Expr) {
+	switch x := e.Data.(type) {
+	case *esb.EIf:
+		sp.namedCallees[x.Yes.Data], sp.namedCallees[x.No.Data] = true, true
+		sp.noteCalleeSides(x.Yes)
+		sp.noteCalleeSides(x.No)
+	case *esb.EBinary:
+		switch x.Op {
+		case esb.BinOpComma:
+			sp.namedCallees[x.Right.Data] = true
+			sp.noteCalleeSides(x.Right)
+		case esb.BinOpLogicalOr, esb.BinOpLogicalAnd, esb.BinOpNullishCoalescing:
+			sp.namedCallees[x.Left.Data], sp.namedCallees[x.Right.Data] = true, true
+			sp.noteCalleeSides(x.Left)
+			sp.noteCalleeSides(x.Right)
 		}
+	case *esb.EAnnotation:
+		sp.namedCallees[x.Value.Data] = true
+		sp.noteCalleeSides(x.Value)
 	}
-	sides(c.Target)
 }
 
 // checkMethodByUnreadName judges o[k](…) where the check cannot decide k

@@ -374,8 +374,8 @@ func (sp *scriptPass) resolveDepth(e esb.Expr, depth int) []string {
 	case *esb.EIndex:
 		if key, ok := sp.foldKey(x.Index); ok {
 			if arr, ok := x.Target.Data.(*esb.EArray); ok {
-				if i, err := strconv.Atoi(key); err == nil && i >= 0 && i < len(arr.Items) {
-					return sp.resolveDepth(arr.Items[i], depth)
+				if item, ok := literalItem(arr, key); ok {
+					return sp.resolveDepth(item, depth)
 				}
 			}
 			return sp.resolveMember(x.Target, key, depth)
@@ -504,11 +504,11 @@ func (sp *scriptPass) resolveKeys(expr esb.Expr, keys []string, depth int) []str
 	for len(keys) > 0 {
 		switch x := expr.Data.(type) {
 		case *esb.EArray:
-			i, err := strconv.Atoi(keys[0])
-			if err != nil || i < 0 || i >= len(x.Items) || hasSpread(x.Items[:i+1]) {
-				return nil // (a spread before it moves it)
+			item, ok := literalItem(x, keys[0])
+			if !ok {
+				return nil
 			}
-			expr, keys = x.Items[i], keys[1:]
+			expr, keys = item, keys[1:]
 			continue
 		case *esb.EObject:
 			if v, ok := sp.objectProperty(x, keys[0]); ok {
@@ -524,6 +524,16 @@ func (sp *scriptPass) resolveKeys(expr esb.Expr, keys []string, depth int) []str
 		return paths
 	}
 	return sp.resolveDepth(expr, depth)
+}
+
+// literalItem is the element of an array literal under key, where it is
+// written: none past a spread, which moves what follows it.
+func literalItem(arr *esb.EArray, key string) (esb.Expr, bool) {
+	i, err := strconv.Atoi(key)
+	if err != nil || i < 0 || i >= len(arr.Items) || hasSpread(arr.Items[:i+1]) {
+		return esb.Expr{}, false
+	}
+	return arr.Items[i], true
 }
 
 // objectProperty finds a literal key's value in an object literal.
@@ -868,11 +878,11 @@ func (sp *scriptPass) foldKeys(expr esb.Expr, keys []string, depth int) strVal {
 	for len(keys) > 0 {
 		switch x := expr.Data.(type) {
 		case *esb.EArray:
-			i, err := strconv.Atoi(keys[0])
-			if err != nil || i < 0 || i >= len(x.Items) || hasSpread(x.Items[:i+1]) {
-				return strVal{s: unknownMark} // (a spread before it moves it)
+			item, ok := literalItem(x, keys[0])
+			if !ok {
+				return strVal{s: unknownMark}
 			}
-			expr, keys = x.Items[i], keys[1:]
+			expr, keys = item, keys[1:]
 			continue
 		case *esb.EObject:
 			v, ok := sp.objectProperty(x, keys[0])
@@ -1009,7 +1019,7 @@ func (sp *scriptPass) foldCall(c *esb.ECall, depth int) strVal {
 	if !ok {
 		return strVal{s: unknownMark} // (which argument is which is not known)
 	}
-	if len(list) != len(c.Args) || hasSpread(c.Args) {
+	if hasSpread(c.Args) {
 		written := *c
 		written.Args = list
 		c = &written
